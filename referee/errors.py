@@ -1,0 +1,67 @@
+"""Typed errors shared by every rules engine.
+
+All of them subclass :class:`ValueError`, so a caller that only wants "bad input"
+catches ``ValueError``; a caller that wants to tell a malformed notation from an
+illegal move or an impossible position catches the subclass.  Every message says
+what was wrong and where.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "IllegalMoveError",
+    "ImpossiblePositionError",
+    "NotationError",
+    "RefereeError",
+]
+
+
+class RefereeError(ValueError):
+    """Base class of every error the rules engines raise on bad input."""
+
+
+class NotationError(RefereeError):
+    """A text notation that cannot be parsed.
+
+    Parameters
+    ----------
+    message : str
+        What is wrong, e.g. ``"unknown terrain letter 'X'"``.
+    text : str
+        The whole notation that was being parsed.
+    index : int or None
+        0-based character offset of the fault in ``text``, or ``None`` when the
+        fault is not at one place (e.g. rows of different lengths).
+
+    The formatted message names the fault's place as a 1-based column, so that
+    ``str(error)`` is enough for a one-line CLI error:
+
+    >>> str(NotationError("unknown terrain letter 'X'", text="G X", index=2))
+    "unknown terrain letter 'X' at column 3 of 'G X'"
+    """
+
+    def __init__(self, message: str, *, text: str = "", index: int | None = None) -> None:
+        self.reason = message
+        self.text = text
+        self.index = index
+        where = ""
+        if index is not None:
+            where = f" at column {index + 1}"
+        if text:
+            shown = text if len(text) <= 80 else text[:77] + "..."
+            where += f" of {shown!r}"
+        super().__init__(message + where)
+
+
+class IllegalMoveError(RefereeError):
+    """A move (placement, play, claim) that the rules do not allow here.
+
+    ``str(error)`` is the reason, naming the rule and the square, cell or tile.
+    """
+
+
+class ImpossiblePositionError(RefereeError):
+    """A position that cannot arise under the rules (e.g. an odd run of H cells).
+
+    ``str(error)`` says what was seen that makes it impossible.
+    """

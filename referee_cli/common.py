@@ -1,0 +1,111 @@
+"""What every ``referee`` command shares: ``--json``, output, and bad input.
+
+Conventions (issue #2):
+
+* ``--json`` prints exactly one JSON object on stdout;
+* exit 0 on success; commands that answer yes/no (``check``, ``place``) exit 1
+  for "illegal" and print the reason;
+* exit 2 on bad input, with one line on stderr naming what is wrong and where
+  (never a traceback).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
+
+import click
+
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_NO",
+    "BadInput",
+    "emit",
+    "json_option",
+    "read_notation",
+    "reports_bad_input",
+]
+
+EXIT_NO = 1
+EXIT_BAD_INPUT = 2
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class BadInput(click.ClickException):
+    """Bad input: printed as one line on stderr, exit status 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"referee: error: {self.format_message()}", err=True)
+
+
+def fail(message: str) -> NoReturn:
+    """Stop the command with exit 2 and ``message`` on stderr."""
+    raise BadInput(message)
+
+
+def reports_bad_input(func: F) -> F:
+    """Turn a ``ValueError`` (every engine error is one) into exit 2 with its message."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except (ValueError, OSError) as error:
+            raise BadInput(str(error) or type(error).__name__) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+json_option = click.option(
+    "--json", "as_json", is_flag=True, help="Print one JSON object instead of text."
+)
+
+
+def emit(payload: dict[str, Any], as_json: bool, text: str | Callable[[], str]) -> None:
+    """Print ``payload`` as one JSON object, or ``text`` for people."""
+    if as_json:
+        click.echo(json.dumps(payload, ensure_ascii=False))
+    else:
+        click.echo(text() if callable(text) else text)
+
+
+def read_notation(value: str) -> str:
+    """A notation given on the command line, or the text of a file that holds one.
+
+    ``-`` reads standard input.  A value that names an existing file is read as
+    UTF-8 text; anything else is taken as the notation itself.
+    """
+    if value == "-":
+        return sys.stdin.read()
+    path = Path(value)
+    try:
+        is_file = path.is_file()
+    except OSError:  # e.g. a notation too long to be a file name
+        is_file = False
+    if is_file:
+        try:
+            return path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            fail(f"{value}: not a text file holding a notation")
+    return value
+
+
+IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".heic"})
+
+
+def is_image_path(value: str) -> bool:
+    """True if ``value`` names an existing file that looks like a photo (by suffix)."""
+    path = Path(value)
+    try:
+        return path.suffix.lower() in IMAGE_SUFFIXES and path.is_file()
+    except OSError:
+        return False

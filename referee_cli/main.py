@@ -1,0 +1,64 @@
+"""Entry point of the ``referee`` console script."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from referee import __version__
+from referee_cli.common import EXIT_BAD_INPUT
+
+#: One click group per game, each in its own module: (module, attribute).
+_GROUPS = (
+    ("referee_cli.kingdomino", "kingdomino"),
+    ("referee_cli.domineering", "domineering"),
+    ("referee_cli.dominoes", "dominoes"),
+    ("referee_cli.cross", "cross"),
+    ("referee_cli.two_step", "two_step"),
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="referee")
+def cli() -> None:
+    """Referee: scores, legal moves and disputes for table games.
+
+    Every command takes --json to print one JSON object. Exit status: 0 success,
+    1 "illegal" for yes/no questions, 2 bad input.
+    """
+
+
+for _module, _attr in _GROUPS:
+    try:
+        cli.add_command(getattr(importlib.import_module(_module), _attr))
+    except ModuleNotFoundError as _missing:  # a game whose commands are not written yet
+        if _missing.name != _module:
+            raise
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; return the exit status (0, 1 or 2).
+
+    Usage errors (an unknown option, a missing argument) are bad input: one line
+    on stderr, exit 2.
+    """
+    try:
+        result = cli.main(args=argv, prog_name="referee", standalone_mode=False)
+    except click.ClickException as error:
+        if error.exit_code == EXIT_BAD_INPUT and type(error).__name__ == "BadInput":
+            error.show()
+        else:
+            click.echo(f"referee: error: {error.format_message()}", err=True)
+        return error.exit_code
+    except click.exceptions.Exit as done:
+        return done.exit_code
+    except click.Abort:
+        click.echo("referee: aborted", err=True)
+        return 1
+    return result if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
