@@ -1,0 +1,97 @@
+"""Tiles, hands, sets and the line of play (referee/dominoes.py)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee.dominoes import (
+    Line,
+    Tile,
+    check_tiles,
+    double_set,
+    format_hand,
+    parse_hand,
+    parse_tile,
+    pip_total,
+)
+from referee.errors import IllegalMoveError, NotationError
+
+tiles = st.builds(Tile, st.integers(0, 12), st.integers(0, 12))
+
+
+@pytest.mark.parametrize("text", ["3-5", "5-3", "3|5", "[3|5]", " [ 5 | 3 ] "])
+def test_every_tile_spelling_is_the_same_tile(text: str) -> None:
+    assert parse_tile(text) == Tile(3, 5)
+
+
+def test_tile_is_unordered_and_knows_its_halves() -> None:
+    tile = Tile(6, 2)
+    assert (tile.low, tile.high, tile.pips, tile.is_double) == (2, 6, 8, False)
+    assert tile.other(6) == 2 and tile.other(2) == 6
+    assert Tile(4, 4).is_double
+    with pytest.raises(ValueError, match="no half with 3"):
+        tile.other(3)
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [("3-x", 3), ("3_5", 2), ("[3|5", None), ("7-1", 1)],
+)
+def test_malformed_tiles_name_the_column(text: str, column: int | None) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_tile(text, max_pips=6)
+    assert caught.value.index == (None if column is None else column - 1)
+    if column is not None:
+        assert f"column {column}" in str(caught.value)
+
+
+def test_hand_errors_point_into_the_whole_hand() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_hand("1-2, 3-9", max_pips=6)
+    assert caught.value.index == 7
+    assert "9 pips" in str(caught.value)
+
+
+@given(st.lists(tiles, max_size=10))
+def test_hand_round_trip(hand: list[Tile]) -> None:
+    assert parse_hand(format_hand(hand)) == tuple(hand)
+
+
+def test_double_six_set_has_28_tiles_and_168_pips() -> None:
+    full = double_set(6)
+    assert len(full) == len(set(full)) == 28
+    assert pip_total(full) == 168
+    assert sum(tile.is_double for tile in full) == 7
+
+
+def test_check_tiles_reports_duplicates_and_foreign_tiles() -> None:
+    check_tiles([parse_hand("6-6 1-2"), parse_hand("3-4")])
+    with pytest.raises(ValueError, match=r"tile 1-2 appears more than once: hand 1, hand 2"):
+        check_tiles([parse_hand("6-6 1-2"), parse_hand("2-1")])
+    with pytest.raises(ValueError, match=r"tile 3-7 in hand 2 is not in a double-6 set"):
+        check_tiles([(), parse_hand("3-7")])
+
+
+def test_line_of_play_keeps_matching_halves_together() -> None:
+    line = Line().play(Tile(5, 5), "right")
+    assert line.ends == (5, 5)
+    assert line.ends_for(Tile(5, 2)) == ("left", "right")
+    line = line.play(Tile(2, 5), "left").play(Tile(5, 0), "right")
+    assert str(line) == "2-5 5-5 5-0"
+    assert line.ends == (2, 0)
+    assert line.ends_for(Tile(3, 4)) == ()
+    with pytest.raises(IllegalMoveError, match=r"3-4 does not match the left end \(2\)"):
+        line.play(Tile(3, 4), "left")
+
+
+@given(st.lists(tiles, max_size=12))
+def test_line_neighbours_always_match(candidates: list[Tile]) -> None:
+    line = Line()
+    for tile in candidates:
+        ends = line.ends_for(tile)
+        if ends:
+            line = line.play(tile, ends[-1])
+    for (_, right), (left, _) in zip(line.tiles, line.tiles[1:], strict=False):
+        assert right == left

@@ -1,0 +1,28 @@
+"""The console script's shared behaviour: help, version, usage errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee import __version__
+from referee_cli.main import main
+
+
+def test_help_lists_a_group_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for group in ("kingdomino", "domineering", "cross", "two-step", "dominoes"):
+        assert group in out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert __version__ in capsys.readouterr().out
+
+
+def test_unknown_command_is_bad_input_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["chess"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert "chess" in captured.err
