@@ -1,6 +1,8 @@
 # Two commands: `make run` starts the web app, `make test` runs the tests.
 # Both create .venv with the Python they find (3.11 or newer) and install into it.
-PYTHON ?= $(shell command -v python3.12 || command -v python3.11 || command -v python3)
+# The first interpreter that actually runs and is 3.11+ (pyenv shims may exist but not run).
+PYTHON ?= $(shell for p in python3 python3.13 python3.12 python3.11 python; do \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && { echo $$p; break; }; done)
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
@@ -9,7 +11,7 @@ PORT   ?= 5000
 .PHONY: run test lint bench clean install install-test
 
 $(BIN)/python:
-	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed"'
+	@test -n "$(PYTHON)" || { echo "make: Python 3.11 or newer is needed (none found on PATH)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
