@@ -1,0 +1,170 @@
+"""Scoring a Cross round, and a match to a target (``rules/cross.txt``, ``RULINGS.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from referee.cross.rules import MAX_PIPS, CrossRules
+from referee.dominoes import Tile, check_tiles, pip_total
+from referee.errors import IllegalMoveError
+
+__all__ = ["Match", "RoundResult", "round_result"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round was scored (``rules/cross.txt``, ``RULINGS.md``).
+
+    Attributes
+    ----------
+    winner : int or None
+        0-based index of who went out, else of the lowest pip total; ``None``
+        when a blocked round is tied for lowest.
+    points : int
+        What the winner scores: pips in all other hands minus pips in their own
+        (0 when tied).
+    pips : tuple of int
+        Pips left in each hand, by player.
+    tied : bool
+        A blocked round tied for lowest: nobody scores.
+    went_out : bool
+        The winner played their last tile (dominoed).
+    """
+
+    winner: int | None
+    points: int
+    pips: tuple[int, ...]
+    tied: bool = False
+    went_out: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"winner": int | None (from 1), "points", "pips": [...], "tied"}``."""
+        winner = None if self.winner is None else self.winner + 1
+        return {"winner": winner, "points": self.points, "pips": list(self.pips), "tied": self.tied}
+
+    def __str__(self) -> str:
+        pips = ", ".join(f"player {n}: {p}" for n, p in enumerate(self.pips, 1))
+        if self.winner is None:
+            return f"blocked, tied for lowest: nobody scores (pips {pips})"
+        how = "went out" if self.went_out else "lowest pip total"
+        return f"player {self.winner + 1} wins {self.points} points ({how}; pips {pips})"
+
+
+def round_result(hands: Sequence[Sequence[Tile]], *, went_out: int | None = None) -> RoundResult:
+    """Score a finished round from the tiles left in each hand.
+
+    Parameters
+    ----------
+    hands : sequence of sequences of Tile
+        The tiles left in each hand, in seat order (2 to 4 hands).
+    went_out : int or None
+        0-based index of the player who played their last tile.  ``None``: a
+        hand holding no tile means that player went out; with no empty hand the
+        round was blocked.
+
+    Returns
+    -------
+    RoundResult
+        Winner, points, pips per hand (points and pips are ints).
+
+    Raises
+    ------
+    ValueError
+        Fewer than 2 or more than 4 hands; a tile outside the double-six set or
+        in two hands (naming the tile and hands); two or more empty hands
+        (only one player can go out); ``went_out`` naming a hand that is not
+        empty.
+
+    >>> from referee.dominoes import parse_hand
+    >>> print(round_result([parse_hand("6-6 0-1"), parse_hand("2-3 1-4")]))
+    player 2 wins 3 points (lowest pip total; pips player 1: 13, player 2: 10)
+    """
+    if not 2 <= len(hands) <= 4:
+        raise ValueError(f"Cross is for 2 to 4 players, got {len(hands)} hands")
+    check_tiles(hands, max_pips=MAX_PIPS)
+    pips = tuple(pip_total(hand) for hand in hands)
+    empty = [number for number, hand in enumerate(hands) if not hand]
+    if went_out is None:
+        if len(empty) > 1:
+            shown = ", ".join(str(number + 1) for number in empty)
+            raise ValueError(f"hands {shown} are all empty: only one player can go out")
+        went_out = empty[0] if empty else None
+    elif not 0 <= went_out < len(hands) or hands[went_out]:
+        raise ValueError(f"player {went_out + 1} did not go out: their hand is not empty")
+    if went_out is not None:
+        winner = went_out
+    else:
+        lowest = min(pips)
+        if pips.count(lowest) > 1:
+            return RoundResult(None, 0, pips, tied=True)
+        winner = pips.index(lowest)
+    points = sum(pips) - 2 * pips[winner]
+    return RoundResult(winner, points, pips, went_out=went_out is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """Rounds added up to a target; the first player to reach it wins.
+
+    Attributes
+    ----------
+    players : int
+        2 to 4.
+    target : int
+        50, 100, 150, 200 or 250 points.
+    rounds : tuple of RoundResult
+        The rounds so far, in order.
+
+    >>> match = Match(2, target=50).add(RoundResult(0, 30, (0, 30), went_out=True))
+    >>> match.add(RoundResult(0, 25, (3, 28))).winner, match.scores
+    (0, (30, 0))
+    """
+
+    players: int = 2
+    target: int = 100
+    rounds: tuple[RoundResult, ...] = ()
+
+    def __post_init__(self) -> None:
+        CrossRules(players=self.players, target=self.target)  # validates both
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points of each player so far."""
+        scores = [0] * self.players
+        for result in self.rounds:
+            if result.winner is not None:
+                scores[result.winner] += result.points
+        return tuple(scores)
+
+    @property
+    def winner(self) -> int | None:
+        """0-based index of the first player to reach the target, else ``None``."""
+        scores = [0] * self.players
+        for result in self.rounds:
+            if result.winner is not None:
+                scores[result.winner] += result.points
+                if scores[result.winner] >= self.target:
+                    return result.winner
+        return None
+
+    def add(self, result: RoundResult) -> Match:
+        """Return the match with one more round.
+
+        Raises
+        ------
+        ValueError
+            If the round is for another number of players.
+        referee.errors.IllegalMoveError
+            If the match is already won.
+        """
+        if len(result.pips) != self.players:
+            raise ValueError(
+                f"a round of {len(result.pips)} players in a {self.players}-player match"
+            )
+        if self.winner is not None:
+            raise IllegalMoveError(
+                f"the match is over: player {self.winner + 1} reached {self.target}"
+            )
+        return replace(self, rounds=(*self.rounds, result))
