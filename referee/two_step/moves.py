@@ -1,0 +1,233 @@
+"""Two-Step moves, their notation, and the legal plays from one player's view."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.dominoes import (
+    DEFAULT_MAX_PIPS,
+    End,
+    Tile,
+    check_tiles,
+    parse_tile,
+)
+from referee.errors import ImpossiblePositionError, NotationError
+from referee.two_step.rules import ENDS, SOURCES, Source
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play ``tile`` from ``source`` (hand, dance card top, discard top) at ``end``."""
+
+    tile: Tile
+    source: Source
+    end: End
+
+    def __str__(self) -> str:
+        return f"play {self.tile} {self.source} {self.end}"
+
+    def to_json(self) -> dict[str, str]:
+        """``{"tile": "3-5", "source": "hand", "end": "left"}``."""
+        return {"tile": str(self.tile), "source": self.source, "end": self.end}
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Put ``tile`` from the hand face up on the own discard pile, ending the turn."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"discard {self.tile}"
+
+    def to_json(self) -> dict[str, str]:
+        """``{"discard": "3-5"}``."""
+        return {"discard": str(self.tile)}
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """End the turn without a discard (empty hand, empty draw pile)."""
+
+    def __str__(self) -> str:
+        return "end turn"
+
+    def to_json(self) -> dict[str, str]:
+        """``{"end_turn": "end turn"}``."""
+        return {"end_turn": "end turn"}
+
+
+Move = Play | Discard | EndTurn
+
+
+def _play_key(play: Play) -> tuple[int, Tile, int]:
+    return (SOURCES.index(play.source), play.tile, ENDS.index(play.end))
+
+
+def format_move(move: Move) -> str:
+    """``Play(Tile(3, 5), "hand", "left")`` -> ``"play 3-5 hand left"``."""
+    return str(move)
+
+
+def parse_move(text: str, *, max_pips: int = DEFAULT_MAX_PIPS) -> Move:
+    """Parse ``play TILE SOURCE END``, ``discard TILE`` or ``end turn``.
+
+    Parameters
+    ----------
+    text : str
+        The move; words are separated by spaces, case does not matter.
+    max_pips : int, optional
+        Largest half in the set (6).
+
+    Raises
+    ------
+    referee.errors.NotationError
+        Naming the column of the first word that is wrong.
+
+    >>> parse_move("discard 6-6"), parse_move("END TURN")
+    (Discard(tile=Tile(6, 6)), EndTurn())
+    """
+    words = [(m.group().lower(), m.start()) for m in re.finditer(r"\S+", text)]
+    if not words:
+        raise NotationError("a move is 'play TILE SOURCE END', 'discard TILE' or 'end turn'")
+    verb, at = words[0]
+
+    def tile_at(position: int) -> Tile:
+        word, index = words[position]
+        try:
+            return parse_tile(word, max_pips=max_pips)
+        except NotationError as error:
+            raise NotationError(error.reason, text=text, index=index) from None
+
+    def expect(count: int, shape: str) -> None:
+        if len(words) < count:
+            raise NotationError(f"incomplete move: expected {shape!r}", text=text)
+        if len(words) > count:
+            raise NotationError(
+                f"unexpected {words[count][0]!r} after {shape!r}", text=text, index=words[count][1]
+            )
+
+    if verb == "play":
+        expect(4, "play TILE SOURCE END")
+        tile = tile_at(1)
+        source, end = words[2][0], words[3][0]
+        if source not in SOURCES:
+            raise NotationError(
+                f"a source is hand, card or discard, not {source!r}", text=text, index=words[2][1]
+            )
+        if end not in ENDS:
+            raise NotationError(
+                f"an end is left or right, not {end!r}", text=text, index=words[3][1]
+            )
+        return Play(tile, source, end)
+    if verb == "discard":
+        expect(2, "discard TILE")
+        return Discard(tile_at(1))
+    if verb == "end":
+        expect(2, "end turn")
+        if words[1][0] != "turn":
+            raise NotationError("expected 'end turn'", text=text, index=words[1][1])
+        return EndTurn()
+    raise NotationError(
+        f"unknown move {verb!r}: expected play, discard or end turn", text=text, index=at
+    )
+
+
+# --- legal plays from one player's view ------------------------------------------------------
+
+
+def _plays_on(ends: tuple[int, int], sources: Sequence[tuple[Source, Tile]]) -> list[Play]:
+    left, right = ends
+    plays = [
+        Play(tile, source, end)
+        for source, tile in sources
+        for end, pips in zip(ENDS, (left, right), strict=True)
+        if tile.has(pips)
+    ]
+    return sorted(plays, key=_play_key)
+
+
+def _opening(hand: Sequence[Tile], card_top: Tile | None) -> tuple[Source, Tile] | None:
+    doubles = [tile for tile in hand if tile.is_double]
+    if doubles:
+        return ("hand", max(doubles))
+    if card_top is not None and card_top.is_double:
+        return ("card", card_top)
+    return None
+
+
+def legal_plays(
+    ends: tuple[int, int] | None,
+    hand: Sequence[Tile],
+    card_top: Tile | None = None,
+    discard_top: Tile | None = None,
+    *,
+    max_pips: int = DEFAULT_MAX_PIPS,
+) -> list[Play]:
+    """Every play open to a player, sorted by source (hand, card, discard), tile, end.
+
+    Parameters
+    ----------
+    ends : (int, int) or None
+        Pips of the dance floor's open (left, right) ends; ``None`` for an empty
+        dance floor.
+    hand : sequence of Tile
+        The player's hand (0 to 3 tiles).
+    card_top : Tile or None
+        Face-up top of the player's dance card; ``None`` if the card is empty.
+    discard_top : Tile or None
+        Top of the player's own discard pile; ``None`` if it is empty.
+    max_pips : int, optional
+        Largest half in the set (6).
+
+    Returns
+    -------
+    list of Play
+        A tile matching both ends is listed once per end (they are different
+        places on the table, even when both show the same pips).  On an empty
+        dance floor the only play is the opening double, played ``"right"``: the
+        highest double in the hand, else a double on top of the dance card
+        (``rules/two-step.txt``); this assumes the player leads (the opponent's
+        tiles are not known here).  No double: no play.
+
+    Raises
+    ------
+    ValueError
+        If a tile is not in the set or is given twice, or an end is not 0 to
+        ``max_pips`` pips.
+    referee.errors.ImpossiblePositionError
+        If the dance floor is empty but the discard pile is not (no turn can
+        have ended before the opening double).
+
+    >>> from referee.dominoes import parse_hand
+    >>> legal_plays(None, parse_hand("2-2 5-5 1-4"), parse_tile("6-6"))
+    [Play(tile=Tile(5, 5), source='hand', end='right')]
+    >>> [str(p) for p in legal_plays((4, 4), (), None, parse_tile("0-4"))]
+    ['play 0-4 discard left', 'play 0-4 discard right']
+    """
+    check_tiles(
+        [hand, [card_top] if card_top else [], [discard_top] if discard_top else []],
+        max_pips=max_pips,
+        names=("the hand", "the dance card top", "the discard top"),
+    )
+    if ends is None:
+        if discard_top is not None:
+            raise ImpossiblePositionError(
+                f"the discard pile shows {discard_top} but the dance floor is empty: "
+                "nothing is discarded before the opening double is played"
+            )
+        opening = _opening(hand, card_top)
+        return [] if opening is None else [Play(opening[1], opening[0], "right")]
+    for name, pips in zip(ENDS, ends, strict=True):
+        if isinstance(pips, bool) or not isinstance(pips, int) or not 0 <= pips <= max_pips:
+            raise ValueError(f"the {name} end must show 0 to {max_pips} pips, got {pips!r}")
+    sources: list[tuple[Source, Tile]] = [("hand", tile) for tile in hand]
+    if card_top is not None:
+        sources.append(("card", card_top))
+    if discard_top is not None:
+        sources.append(("discard", discard_top))
+    return _plays_on(ends, sources)
