@@ -1,0 +1,367 @@
+"""Terrains, squares, kingdoms and the kingdom notation (``rules/kingdomino-2p.txt``).
+
+Notation
+--------
+Rows top to bottom separated by ``/`` or newlines, squares by spaces.  A square
+is a terrain letter plus an optional crown digit: ``W`` wheat, ``F`` forest,
+``L`` lake, ``G`` grassland, ``S`` swamp, ``M`` mine, ``C`` castle, ``.`` empty.
+Any rectangle up to 9x9.
+
+>>> kingdom = parse_kingdom("G L F F F1/W C . . .")
+>>> kingdom.rows, kingdom.cols
+(2, 5)
+>>> kingdom[0, 4]
+Square(terrain=<Terrain.FOREST: 'forest'>, crowns=1)
+>>> format_kingdom(kingdom)
+'G L F F F1/W C . . .'
+>>> format_kingdom(kingdom.transpose())
+'G W/L C/F ./F ./F1 .'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from referee.errors import NotationError
+
+__all__ = [
+    "MAX_CROWNS",
+    "MAX_SIDE",
+    "Kingdom",
+    "Square",
+    "Terrain",
+    "format_kingdom",
+    "format_square",
+    "parse_kingdom",
+    "parse_square",
+]
+
+#: Largest kingdom grid, in squares per side (the notation's limit).
+MAX_SIDE = 9
+#: Largest crown count a square may carry in the notation (one digit).
+MAX_CROWNS = 9
+
+
+class Terrain(StrEnum):
+    """What a square shows; ``letter`` is its notation letter.
+
+    >>> Terrain.from_letter("m"), Terrain.SWAMP.letter
+    (<Terrain.MINE: 'mine'>, 'S')
+    """
+
+    WHEAT = "wheat"
+    FOREST = "forest"
+    LAKE = "lake"
+    GRASSLAND = "grassland"
+    SWAMP = "swamp"
+    MINE = "mine"
+    CASTLE = "castle"
+    EMPTY = "empty"
+
+    @property
+    def letter(self) -> str:
+        """The notation letter: ``W F L G S M C`` or ``.``."""
+        return _LETTERS[self]
+
+    @property
+    def is_landscape(self) -> bool:
+        """True for the six terrains that form domains (not castle, not empty)."""
+        return self not in (Terrain.CASTLE, Terrain.EMPTY)
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Terrain:
+        """The terrain written ``letter`` (case-insensitive).
+
+        Raises
+        ------
+        NotationError
+            If ``letter`` is not one of ``W F L G S M C .``.
+        """
+        try:
+            return _BY_LETTER[letter.upper()]
+        except KeyError:
+            raise NotationError(
+                f"unknown terrain letter {letter!r} (expected one of W F L G S M C .)"
+            ) from None
+
+
+_LETTERS: Mapping[Terrain, str] = {
+    Terrain.WHEAT: "W",
+    Terrain.FOREST: "F",
+    Terrain.LAKE: "L",
+    Terrain.GRASSLAND: "G",
+    Terrain.SWAMP: "S",
+    Terrain.MINE: "M",
+    Terrain.CASTLE: "C",
+    Terrain.EMPTY: ".",
+}
+_BY_LETTER: Mapping[str, Terrain] = {letter: terrain for terrain, letter in _LETTERS.items()}
+
+
+@dataclass(frozen=True)
+class Square:
+    """One square of a kingdom: a terrain and the crowns printed on it.
+
+    Raises
+    ------
+    ValueError
+        If ``terrain`` is not a terrain, or ``crowns`` is not an int from 0 to 9.
+    """
+
+    terrain: Terrain
+    crowns: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.terrain, Terrain):
+            try:
+                object.__setattr__(self, "terrain", Terrain(self.terrain))
+            except ValueError:
+                raise ValueError(f"unknown terrain {self.terrain!r}") from None
+        if not isinstance(self.crowns, int) or isinstance(self.crowns, bool):
+            raise ValueError(f"crowns must be an int, got {self.crowns!r}")
+        if not 0 <= self.crowns <= MAX_CROWNS:
+            raise ValueError(f"a square has 0 to {MAX_CROWNS} crowns, got {self.crowns}")
+
+    def __str__(self) -> str:
+        return format_square(self)
+
+
+EMPTY_SQUARE = Square(Terrain.EMPTY)
+CASTLE_SQUARE = Square(Terrain.CASTLE)
+
+_SquareLike = Square | tuple[Terrain | str, int]
+
+
+@dataclass(frozen=True)
+class Kingdom:
+    """A rectangle of squares, ``rows x cols`` (row 0 at the top), at most 9x9.
+
+    Attributes
+    ----------
+    squares : tuple of tuple of Square
+        ``squares[row][col]``.
+
+    Raises
+    ------
+    ValueError
+        If the grid is empty, not rectangular, larger than 9x9, or holds
+        something that is not a :class:`Square`.
+    """
+
+    squares: tuple[tuple[Square, ...], ...]
+
+    def __post_init__(self) -> None:
+        if not self.squares or not self.squares[0]:
+            raise ValueError("a kingdom has at least one row and one column")
+        cols = len(self.squares[0])
+        for row, line in enumerate(self.squares):
+            if len(line) != cols:
+                raise ValueError(f"row {row} has {len(line)} squares, row 0 has {cols}")
+            for col, square in enumerate(line):
+                if not isinstance(square, Square):
+                    raise ValueError(f"({row}, {col}) is not a Square: {square!r}")
+        if len(self.squares) > MAX_SIDE or cols > MAX_SIDE:
+            raise ValueError(
+                f"a kingdom is at most {MAX_SIDE}x{MAX_SIDE} squares, "
+                f"got {len(self.squares)} rows x {cols} columns"
+            )
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[_SquareLike]]) -> Kingdom:
+        """Build a kingdom from rows of :class:`Square` or ``(terrain, crowns)`` pairs.
+
+        >>> Kingdom.from_rows([[("wheat", 1), ("castle", 0)]])
+        Kingdom.from_rows([[('wheat', 1), ('castle', 0)]])
+        """
+        return cls(
+            tuple(
+                tuple(s if isinstance(s, Square) else Square(Terrain(s[0]), s[1]) for s in row)
+                for row in rows
+            )
+        )
+
+    @classmethod
+    def empty(cls, rows: int, cols: int) -> Kingdom:
+        """A grid of ``rows x cols`` empty squares."""
+        if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+            raise ValueError(f"a kingdom is 1x1 to {MAX_SIDE}x{MAX_SIDE}, got {rows}x{cols}")
+        return cls(tuple(tuple(EMPTY_SQUARE for _ in range(cols)) for _ in range(rows)))
+
+    @property
+    def rows(self) -> int:
+        """Number of rows."""
+        return len(self.squares)
+
+    @property
+    def cols(self) -> int:
+        """Number of columns."""
+        return len(self.squares[0])
+
+    def __getitem__(self, at: tuple[int, int]) -> Square:
+        row, col = at
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise IndexError(f"({row}, {col}) is outside the {self.rows}x{self.cols} kingdom")
+        return self.squares[row][col]
+
+    def __contains__(self, at: object) -> bool:
+        """True if ``at`` is a ``(row, col)`` inside the grid."""
+        if not (isinstance(at, tuple) and len(at) == 2):
+            return False
+        row, col = at
+        return isinstance(row, int) and isinstance(col, int) and self._inside(row, col)
+
+    def _inside(self, row: int, col: int) -> bool:
+        return 0 <= row < self.rows and 0 <= col < self.cols
+
+    def cells(self) -> Iterator[tuple[tuple[int, int], Square]]:
+        """Every ``((row, col), square)``, row-major."""
+        for row, line in enumerate(self.squares):
+            for col, square in enumerate(line):
+                yield (row, col), square
+
+    def transpose(self) -> Kingdom:
+        """The kingdom mirrored on its main diagonal: square (r, c) moves to (c, r)."""
+        return Kingdom(tuple(zip(*self.squares, strict=True)))
+
+    def replace(self, changes: Mapping[tuple[int, int], Square]) -> Kingdom:
+        """A copy with the squares at the given ``(row, col)`` replaced.
+
+        Raises
+        ------
+        IndexError
+            If a position is outside the grid.
+        """
+        for row, col in changes:
+            if not self._inside(row, col):
+                raise IndexError(f"({row}, {col}) is outside the {self.rows}x{self.cols} kingdom")
+        return Kingdom(
+            tuple(
+                tuple(changes.get((row, col), square) for col, square in enumerate(line))
+                for row, line in enumerate(self.squares)
+            )
+        )
+
+    def __str__(self) -> str:
+        return format_kingdom(self)
+
+    def __repr__(self) -> str:
+        rows = [[(s.terrain.value, s.crowns) for s in line] for line in self.squares]
+        return f"Kingdom.from_rows({rows!r})"
+
+
+def format_square(square: Square) -> str:
+    """``F1`` for a forest with one crown, ``F`` with none, ``.`` for empty."""
+    return square.terrain.letter + (str(square.crowns) if square.crowns else "")
+
+
+def parse_square(text: str) -> Square:
+    """Parse one square: a terrain letter and at most one crown digit.
+
+    >>> parse_square("M3")
+    Square(terrain=<Terrain.MINE: 'mine'>, crowns=3)
+
+    Raises
+    ------
+    NotationError
+        With the column of the fault in ``text``.
+    """
+    square, fault = _parse_token(text.strip())
+    if square is None:
+        message, offset = fault
+        raise NotationError(message, text=text, index=text.index(text.strip()) + offset)
+    return square
+
+
+def _parse_token(token: str) -> tuple[Square | None, tuple[str, int]]:
+    """(square, ("", 0)) or (None, (message, offset of the fault in token))."""
+    if not token:
+        return None, ("empty square", 0)
+    letter = token[0]
+    if letter.upper() not in _BY_LETTER:
+        return None, (f"unknown terrain letter {letter!r} (expected one of W F L G S M C .)", 0)
+    rest = token[1:]
+    if len(rest) > 1 or (rest and not rest.isdigit()) or (rest and not rest.isascii()):
+        bad = 1 if rest and not (rest[0].isascii() and rest[0].isdigit()) else 2
+        return None, (
+            f"bad square {token!r}: a square is a terrain letter and at most one crown digit",
+            bad,
+        )
+    return Square(_BY_LETTER[letter.upper()], int(rest) if rest else 0), ("", 0)
+
+
+_TOKEN = re.compile(r"/|\n|[^\s/]+")
+
+
+def parse_kingdom(text: str) -> Kingdom:
+    """Parse a kingdom: rows separated by ``/`` or newlines, squares by spaces.
+
+    Blank lines and extra spaces are ignored.
+
+    >>> parse_kingdom(" C  W1 \\n\\n F . ").squares[1][0]
+    Square(terrain=<Terrain.FOREST: 'forest'>, crowns=0)
+
+    Raises
+    ------
+    NotationError
+        Naming the fault, its row (1-based) and its column in ``text``:
+        unknown letter, bad crown digit, empty row, rows of different lengths,
+        more than 9 rows or columns, or no squares at all.
+    """
+    rows: list[list[tuple[Square, int, int]]] = []  # (square, start, end) in text
+    current: list[tuple[Square, int, int]] = []
+    for match in _TOKEN.finditer(text):
+        token, index = match.group(), match.start()
+        if token == "/":
+            if not current:
+                raise NotationError(f"row {len(rows) + 1} is empty", text=text, index=index)
+            rows.append(current)
+            current = []
+        elif token == "\n":
+            if current:
+                rows.append(current)
+                current = []
+        else:
+            square, (message, offset) = _parse_token(token)
+            if square is None:
+                raise NotationError(
+                    f"{message} in row {len(rows) + 1}", text=text, index=index + offset
+                )
+            current.append((square, index, match.end()))
+    if current:
+        rows.append(current)
+    elif rows and text.rstrip().endswith("/"):
+        raise NotationError(
+            f"row {len(rows) + 1} is empty", text=text, index=text.rstrip().rindex("/")
+        )
+    if not rows:
+        raise NotationError("empty kingdom: no squares", text=text)
+    if len(rows) > MAX_SIDE:
+        raise NotationError(
+            f"a kingdom has at most {MAX_SIDE} rows, got {len(rows)}",
+            text=text,
+            index=rows[MAX_SIDE][0][1],
+        )
+    width = len(rows[0])
+    if width > MAX_SIDE:
+        raise NotationError(
+            f"a kingdom has at most {MAX_SIDE} columns, row 1 has {width}",
+            text=text,
+            index=rows[0][MAX_SIDE][1],
+        )
+    for number, row in enumerate(rows[1:], start=2):
+        if len(row) != width:
+            index = row[width][1] if len(row) > width else row[-1][2]
+            raise NotationError(
+                f"row {number} has {len(row)} squares but row 1 has {width}",
+                text=text,
+                index=index,
+            )
+    return Kingdom(tuple(tuple(square for square, _, _ in row) for row in rows))
+
+
+def format_kingdom(kingdom: Kingdom, *, row_separator: str = "/") -> str:
+    """The notation of ``kingdom``: rows joined by ``row_separator``, squares by spaces."""
+    return row_separator.join(" ".join(format_square(s) for s in line) for line in kingdom.squares)

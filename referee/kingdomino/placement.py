@@ -1,0 +1,285 @@
+"""Where a domino may go (``rules/kingdomino-2p.txt``, Connection Rules; ``RULINGS.md``).
+
+A placement puts the domino's first square at ``at`` = ``(row, col)`` and its
+second square next to it ``toward`` ``"right"``, ``"down"``, ``"left"`` or
+``"up"``.  It is legal when both squares are inside the grid, inside a
+``size x size`` frame that also holds every non-empty square already placed
+(castle included), on free squares, and at least one side of either square
+touches the castle or a square of the same terrain.
+
+>>> from referee.kingdomino.kingdom import parse_kingdom
+>>> grid = parse_kingdom(". . ./. C ./. . .")
+>>> check_placement(grid, parse_domino("F1 L"), (0, 1), "right")
+Verdict(legal=True, reason='legal: (0, 1) touches the castle')
+>>> check_placement(grid, parse_domino("F1 L"), (1, 0), "right").reason
+'(1, 1) is already taken by the castle'
+>>> check_placement(parse_kingdom("C . . ."), parse_domino("F1 L"), (0, 2), "right").reason
+'no side touches the castle or a matching terrain'
+>>> len(legal_placements(grid, parse_domino("F1 L")))
+16
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, get_args
+
+from referee.errors import NotationError
+from referee.kingdomino.kingdom import Kingdom, Square, Terrain, _parse_token, format_square
+from referee.kingdomino.scoring import FRAME_SIZES
+from referee.kingdomino.tiles import Domino
+
+__all__ = [
+    "DIRECTIONS",
+    "Direction",
+    "Placement",
+    "Verdict",
+    "check_placement",
+    "format_domino",
+    "legal_placements",
+    "parse_direction",
+    "parse_domino",
+]
+
+Direction = Literal["right", "down", "left", "up"]
+#: The four directions, in the order placements are sorted.
+DIRECTIONS: tuple[Direction, ...] = get_args(Direction)
+_STEP: Mapping[str, tuple[int, int]] = {
+    "right": (0, 1),
+    "down": (1, 0),
+    "left": (0, -1),
+    "up": (-1, 0),
+}
+#: A placement: the first square's ``(row, col)`` and the direction of the second.
+Placement = tuple[tuple[int, int], Direction]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a placement is legal, and why (or why not)."""
+
+    legal: bool
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"legal": bool, "reason": str}``."""
+        return {"legal": self.legal, "reason": self.reason}
+
+
+def parse_domino(text: str) -> Domino:
+    """Parse a domino: two landscape squares separated by spaces, e.g. ``"F1 L"``.
+
+    >>> [str(s) for s in parse_domino(" M2  s ")]
+    ['M2', 'S']
+
+    Raises
+    ------
+    NotationError
+        With the column of the fault: not two squares, a bad square, or a castle
+        or empty square (a domino shows two landscapes).
+    """
+    tokens = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
+    if len(tokens) != 2:
+        index = tokens[2][0] if len(tokens) > 2 else None
+        raise NotationError(
+            f"a domino is two squares separated by a space, got {len(tokens)}",
+            text=text,
+            index=index,
+        )
+    halves: list[Square] = []
+    for start, token in tokens:
+        square, (message, offset) = _parse_token(token)
+        if square is None:
+            raise NotationError(message, text=text, index=start + offset)
+        if not square.terrain.is_landscape:
+            raise NotationError(
+                f"a domino square is a landscape, not {square.terrain.value}",
+                text=text,
+                index=start,
+            )
+        halves.append(square)
+    return halves[0], halves[1]
+
+
+def format_domino(domino: Domino) -> str:
+    """``"F1 L"``."""
+    return f"{format_square(domino[0])} {format_square(domino[1])}"
+
+
+def parse_direction(text: str) -> Direction:
+    """``"right"``, ``"down"``, ``"left"`` or ``"up"`` (case-insensitive).
+
+    Raises
+    ------
+    NotationError
+        For any other word.
+    """
+    word = text.strip().lower()
+    for direction in DIRECTIONS:
+        if word == direction:
+            return direction
+    raise NotationError(f"unknown direction {text!r} (expected right, down, left or up)")
+
+
+def second_square(at: tuple[int, int], toward: Direction) -> tuple[int, int]:
+    """Where the domino's second square goes."""
+    step = _STEP[toward]
+    return at[0] + step[0], at[1] + step[1]
+
+
+def _check_size(size: int) -> None:
+    if size not in FRAME_SIZES:
+        raise ValueError(f"the frame is 5x5 or 7x7, got size {size}")
+
+
+def _check_domino(domino: Domino) -> None:
+    for half in domino:
+        if not (isinstance(half, Square) and half.terrain.is_landscape):
+            raise ValueError(f"a domino square is a landscape square, got {half!r}")
+
+
+def placement_fault(
+    placed: Mapping[tuple[int, int], Square],
+    domino: Domino,
+    at: tuple[int, int],
+    toward: Direction,
+    *,
+    size: int,
+    bounds: tuple[int, int],
+) -> tuple[str | None, str]:
+    """``(fault, why legal)``: the first broken rule, or ``None`` and what makes it legal.
+
+    ``placed`` holds the non-empty squares already down, by ``(row, col)``;
+    ``bounds`` is ``(rows, cols)`` of the grid.  Shared by :func:`check_placement`
+    and the game state.
+    """
+    cells = (at, second_square(at, toward))
+    rows, cols = bounds
+    for row, col in cells:
+        if not (0 <= row < rows and 0 <= col < cols):
+            return f"square {(row, col)} is outside the grid ({rows} rows x {cols} columns)", ""
+    for cell in cells:
+        taken = placed.get(cell)
+        if taken is not None:
+            name = "the castle" if taken.terrain is Terrain.CASTLE else taken.terrain.value
+            return f"{cell} is already taken by {name}", ""
+    everything = [*placed, *cells]
+    for axis, word in ((0, "rows"), (1, "columns")):
+        span = max(c[axis] for c in everything) - min(c[axis] for c in everything) + 1
+        if span > size:
+            return (
+                f"the kingdom would span {span} {word}, more than the {size}x{size} frame",
+                "",
+            )
+    for cell, half, other in ((cells[0], domino[0], cells[1]), (cells[1], domino[1], cells[0])):
+        for step in _STEP.values():
+            near = (cell[0] + step[0], cell[1] + step[1])
+            neighbour = placed.get(near)
+            if near == other or neighbour is None:
+                continue
+            if neighbour.terrain is Terrain.CASTLE:
+                return None, f"legal: {cell} touches the castle"
+            if neighbour.terrain is half.terrain:
+                return None, f"legal: {cell} touches {half.terrain.value} at {near}"
+    return "no side touches the castle or a matching terrain", ""
+
+
+def _placed(grid: Kingdom) -> dict[tuple[int, int], Square]:
+    return {at: s for at, s in grid.cells() if s.terrain is not Terrain.EMPTY}
+
+
+def check_placement(
+    grid: Kingdom,
+    domino: Domino,
+    at: tuple[int, int],
+    toward: Direction,
+    *,
+    size: int = 5,
+) -> Verdict:
+    """Whether ``domino`` may go with its first square at ``at`` and its second
+    ``toward`` the given side.
+
+    Parameters
+    ----------
+    grid : Kingdom
+        The kingdom so far, ``.`` for free squares; up to 9x9.
+    domino : (Square, Square)
+        First and second square, both landscapes.
+    at : (int, int)
+        ``(row, col)`` of the first square, 0-based.
+    toward : {"right", "down", "left", "up"}
+        Where the second square goes.
+    size : int
+        The frame side: 5, or 7 for Mighty Duel.
+
+    Returns
+    -------
+    Verdict
+        ``legal`` and a reason naming the square and the rule, e.g.
+        ``"square (0, 5) is outside the grid (5 rows x 5 columns)"``,
+        ``"the kingdom would span 6 columns, more than the 5x5 frame"``,
+        ``"(2, 3) is already taken by forest"``,
+        ``"no side touches the castle or a matching terrain"``.
+
+    Raises
+    ------
+    ValueError
+        If ``toward`` is not a direction, ``size`` is not 5 or 7, or a domino
+        square is not a landscape.
+    """
+    _check_size(size)
+    _check_domino(domino)
+    if toward not in _STEP:
+        raise NotationError(f"unknown direction {toward!r} (expected right, down, left or up)")
+    fault, why = placement_fault(
+        _placed(grid), domino, at, toward, size=size, bounds=(grid.rows, grid.cols)
+    )
+    return Verdict(False, fault) if fault is not None else Verdict(True, why)
+
+
+def all_placements(
+    placed: Mapping[tuple[int, int], Square],
+    domino: Domino,
+    *,
+    size: int,
+    bounds: tuple[int, int],
+) -> list[Placement]:
+    """Every legal placement on a ``bounds`` grid, sorted, each physical placement once."""
+    found: list[Placement] = []
+    seen: set[frozenset[tuple[tuple[int, int], Square]]] = set()
+    for row in range(bounds[0]):
+        for col in range(bounds[1]):
+            for toward in DIRECTIONS:
+                fault, _ = placement_fault(
+                    placed, domino, (row, col), toward, size=size, bounds=bounds
+                )
+                if fault is not None:
+                    continue
+                physical = frozenset(
+                    {((row, col), domino[0]), (second_square((row, col), toward), domino[1])}
+                )
+                if physical not in seen:
+                    seen.add(physical)
+                    found.append(((row, col), toward))
+    return found
+
+
+def legal_placements(grid: Kingdom, domino: Domino, *, size: int = 5) -> list[Placement]:
+    """Every legal ``(at, toward)`` for ``domino`` on ``grid``.
+
+    Sorted by ``at`` (row-major), then by direction (right, down, left, up).
+    Each physical placement is listed once: a domino with two equal squares put
+    from (r, c) toward right lies exactly as from (r, c + 1) toward left, so only
+    the first is kept; with different squares both are kept, as the squares lie
+    differently.  Rules as in :func:`check_placement`.
+
+    Raises
+    ------
+    ValueError
+        If ``size`` is not 5 or 7, or a domino square is not a landscape.
+    """
+    _check_size(size)
+    _check_domino(domino)
+    return all_placements(_placed(grid), domino, size=size, bounds=(grid.rows, grid.cols))
