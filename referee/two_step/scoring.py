@@ -202,5 +202,7 @@ def parse_rounds(text: str, rules: TwoStepRules = DEFAULT_RULES) -> tuple[RoundR
         try:
             results.append(score_round(int(parsed.group(1)) - 1, int(parsed.group(2)), rules))
         except ValueError as error:
-            raise NotationError(str(error), text=text, index=match.start(2)) from None
+            raise NotationError(
+                str(error), text=text, index=match.start() + parsed.start(2)
+            ) from None
     return tuple(results)

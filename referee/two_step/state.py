@@ -339,7 +339,7 @@ class TwoStepRound:
         }
 
     def __str__(self) -> str:
-        lines = [f"dance floor: {self.floor or '(empty)'}"]
+        lines = [f"dance floor: {str(self.floor) or '(empty)'}"]
         for p in (0, 1):
             top = self.card_tops[p]
             card = f"{len(self.cards[p])} (top {top})" if top else "0"

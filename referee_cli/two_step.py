@@ -1,0 +1,186 @@
+"""``referee two-step``: legal plays, a dealt round, and a match added up.
+
+Rules: ``rules/two-step.txt`` and ``RULINGS.md`` "Two-Step"; players are
+numbered from 1 here.  Notation and examples: ``docs/two-step.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import click
+
+from referee.dominoes import DEFAULT_MAX_PIPS, Tile, format_hand, parse_hand, parse_tile
+from referee.errors import NotationError
+from referee.two_step import (
+    Play,
+    TwoStepRules,
+    deal,
+    legal_plays,
+    parse_rounds,
+    tally,
+)
+from referee_cli.common import emit, json_option, read_notation, reports_bad_input
+
+__all__ = ["two_step"]
+
+_ENDS_RE = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
+_SOURCE_NAMES = {"hand": "the hand", "card": "the dance card", "discard": "the discard pile"}
+
+
+def parse_ends(text: str, *, max_pips: int = DEFAULT_MAX_PIPS) -> tuple[int, int]:
+    """Parse the dance floor's open ends ``A,B`` (left end first), in pips.
+
+    Raises
+    ------
+    referee.errors.NotationError
+        If ``text`` is not two whole numbers of 0 to ``max_pips`` pips.
+    """
+    match = _ENDS_RE.fullmatch(text)
+    if match is None:
+        bad = next((i for i, c in enumerate(text) if not (c.isdigit() or c in ", ")), None)
+        raise NotationError(
+            "the ends are written A,B: the pips of the left and the right open end",
+            text=text,
+            index=bad,
+        )
+    for group in (1, 2):
+        if int(match.group(group)) > max_pips:
+            raise NotationError(
+                f"an end shows 0 to {max_pips} pips", text=text, index=match.start(group)
+            )
+    return int(match.group(1)), int(match.group(2))
+
+
+def _optional_tile(text: str | None) -> Tile | None:
+    if text is None or not text.strip():
+        return None
+    return parse_tile(text, max_pips=DEFAULT_MAX_PIPS)
+
+
+def _describe(play: Play, ends: tuple[int, int] | None) -> str:
+    where = "to open the dance floor"
+    if ends is not None:
+        pips = ends[0] if play.end == "left" else ends[1]
+        where = f"on the {play.end} end ({pips})"
+    return f"{play.tile} from {_SOURCE_NAMES[play.source]} {where}"
+
+
+def _verdict(
+    plays: list[Play], ends: tuple[int, int] | None, hand: tuple[Tile, ...]
+) -> tuple[str, str]:
+    if plays:
+        return "play", "plays are compulsory: play one of these (rules/two-step.txt)"
+    if ends is None:
+        return "no lead", (
+            "no double to open with: the opponent leads with a double showing, or the tiles "
+            "are reshuffled and dealt again"
+        )
+    if hand:
+        return "discard", (
+            f"no play is left: discard a tile from the hand ({format_hand(hand)}) face up on "
+            "the discard pile, which ends the turn"
+        )
+    return "end turn", (
+        "no play is left and the hand is empty (nothing left to draw): the turn ends "
+        "without a discard"
+    )
+
+
+@click.group(name="two-step")
+def two_step() -> None:
+    """Two-Step: legal plays, a dealt round, a match to 10 points."""
+
+
+@two_step.command()
+@click.option(
+    "--ends",
+    "ends_text",
+    default=None,
+    help="Pips of the open ends, left,right (e.g. 6,3); omit on an empty dance floor.",
+)
+@click.option("--hand", "hand_text", default="", help='The hand, e.g. "3-1 2-2"; "" if empty.')
+@click.option("--card-top", default=None, help="Face-up top of the dance card; omit if empty.")
+@click.option("--discard-top", default=None, help="Top of the discard pile; omit if empty.")
+@json_option
+@reports_bad_input
+def plays(
+    ends_text: str | None,
+    hand_text: str,
+    card_top: str | None,
+    discard_top: str | None,
+    as_json: bool,
+) -> None:
+    """Every legal play: tile, source (hand, card, discard) and end; else what to do."""
+    ends = None if ends_text is None else parse_ends(ends_text)
+    hand = parse_hand(hand_text, max_pips=DEFAULT_MAX_PIPS)
+    found = legal_plays(ends, hand, _optional_tile(card_top), _optional_tile(discard_top))
+    must, reason = _verdict(found, ends, hand)
+    payload: dict[str, Any] = {
+        "ends": None if ends is None else list(ends),
+        "plays": [play.to_json() for play in found],
+        "must": must,
+        "reason": reason,
+    }
+
+    def text() -> str:
+        lines = [f"{len(found)} legal play{'s' if len(found) != 1 else ''}:"] if found else []
+        lines += [f"  {_describe(play, ends)}" for play in found]
+        return "\n".join([*lines, reason[0].upper() + reason[1:] + "."])
+
+    emit(payload, as_json, text)
+
+
+@two_step.command(name="deal")
+@click.option("--seed", type=int, required=True, help="Seed of the shuffle (a whole number).")
+@json_option
+@reports_bad_input
+def deal_command(seed: int, as_json: bool) -> None:
+    """Shuffle and deal a round; show the whole deal and who opens with which double."""
+    round_ = deal(seed=seed)
+    emit(
+        {"seed": seed, **round_.to_json()},
+        as_json,
+        lambda: f"{round_}\nlegal moves: {', '.join(map(str, round_.legal_moves()))}",
+    )
+
+
+@two_step.command()
+@click.argument("rounds")
+@click.option("--target", type=int, default=10, show_default=True, help="Points that win.")
+@json_option
+@reports_bad_input
+def match(rounds: str, target: int, as_json: bool) -> None:
+    """Add up ROUNDS (e.g. "1:5 feet 2:3", or a file holding them).
+
+    Each round is the player (1 or 2) who cleared their dance card, a colon and the
+    tiles left in the opponent's dance card; "feet" for a round with two left feet.
+    """
+    rules = TwoStepRules(target=target)
+    record = tally(parse_rounds(read_notation(rounds), rules), rules)
+
+    def text() -> str:
+        lines = []
+        for number, row in enumerate(record.to_json()["rounds"], start=1):
+            total = "-".join(map(str, row["scores"]))
+            if row["winner"] is None:
+                lines.append(f"round {number}: two left feet, no points, replay ({total})")
+                continue
+            bonus = " (1 + 1 bonus)" if row["bonus"] else ""
+            lines.append(
+                f"round {number}: player {row['winner']} cleared their dance card, "
+                f"{row['opponent_card']} left on the other: "
+                f"{sum(row['points'])} point{'s' if sum(row['points']) != 1 else ''}{bonus} "
+                f"({total})"
+            )
+        score = "-".join(map(str, record.scores))
+        if record.winner is None:
+            lines.append(f"No winner yet: {score} (target {record.target}).")
+        else:
+            lines.append(f"Player {record.winner + 1} wins {score}.")
+        if record.lemonade:
+            lines.append(record.lemonade)
+        return "\n".join(lines)
+
+    emit(record.to_json(), as_json, text)
