@@ -229,7 +229,7 @@ def test_illegal_plays_say_why() -> None:
     # Player 2 holds no 6 and must draw; a play they try gets the layout's reason.
     with pytest.raises(IllegalMoveError, match="does not match end S, which shows 6"):
         state.play("0-1 S")
-    with pytest.raises(IllegalMoveError, match="cross is not complete.*open ends: S, W"):
+    with pytest.raises(IllegalMoveError, match=r"cross is not complete.*open ends: S, W"):
         state.play("0-1 N")
     with pytest.raises(IllegalMoveError, match="'X' is not an end name"):
         state.play(Play(Tile(0, 1), "X"))
