@@ -1,0 +1,232 @@
+"""``referee kingdomino``: score a kingdom, compare two, check where a domino may go.
+
+Notation (``docs/kingdomino.md``): rows top to bottom separated by ``/`` or
+newlines, squares by spaces; a square is a terrain letter (W F L G S M C, ``.``
+for empty) plus an optional crown digit, e.g. ``G L F F F1``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from referee.kingdomino import (
+    Comparison,
+    Kingdom,
+    Score,
+    check_placement,
+    compare,
+    format_domino,
+    legal_placements,
+    parse_direction,
+    parse_domino,
+    parse_kingdom,
+    score,
+)
+from referee_cli.common import (
+    EXIT_NO,
+    emit,
+    fail,
+    is_image_path,
+    json_option,
+    read_notation,
+    reports_bad_input,
+)
+
+__all__ = ["kingdomino"]
+
+_BONUSES = ("middle", "harmony")
+
+bonus_option = click.option(
+    "--bonus",
+    "bonuses",
+    multiple=True,
+    type=click.Choice(_BONUSES),
+    help="Count an optional bonus: middle (Middle Kingdom +10), harmony (+5). Repeatable.",
+)
+size_option = click.option(
+    "--size",
+    type=click.Choice(["5", "7"]),
+    default=None,
+    help="Frame side: 5 (standard) or 7 (Mighty Duel).",
+)
+
+
+def _kingdom(value: str, label: str) -> Kingdom:
+    try:
+        return parse_kingdom(read_notation(value))
+    except ValueError as error:
+        fail(f"{label}: {error}")
+
+
+def _at(value: str) -> tuple[int, int]:
+    parts = value.split(",")
+    try:
+        row, col = (int(part.strip()) for part in parts)
+    except ValueError:
+        fail(f"--at: expected ROW,COL such as 2,3, got {value!r}")
+    return row, col
+
+
+def _score_text(result: Score) -> str:
+    lines = [domain.describe() for domain in result.domains]
+    if not lines:
+        lines.append("no domains")
+    lines.append(f"score: {result.score}")
+    lines.append(
+        f"bonuses: middle kingdom {result.bonuses['middle_kingdom']}, "
+        f"harmony {result.bonuses['harmony']}"
+    )
+    lines.append(f"total: {result.total}")
+    lines.extend(f"warning: {warning}" for warning in result.warnings)
+    return "\n".join(lines)
+
+
+@click.group()
+def kingdomino() -> None:
+    """Kingdomino for 2 players: scores, tie-breaks, placements."""
+
+
+@kingdomino.command("score")
+@click.argument("kingdom")
+@bonus_option
+@size_option
+@click.option(
+    "--overlay",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="With a photo: write the recognised kingdom drawn on it to this PNG.",
+)
+@json_option
+@reports_bad_input
+def score_command(
+    kingdom: str,
+    bonuses: Sequence[str],
+    size: str | None,
+    overlay: str | None,
+    as_json: bool,
+) -> None:
+    """Score KINGDOM (a notation, a file holding one, or a photo).
+
+    One line per domain (squares x crowns = points), then the score, the
+    bonuses asked for, the total and any warning to check.
+    """
+    middle, harmony = "middle" in bonuses, "harmony" in bonuses
+    frame = int(size) if size else None
+    if is_image_path(kingdom):
+        result = _score_photo(kingdom, middle=middle, harmony=harmony, overlay=overlay)
+    else:
+        if overlay is not None:
+            fail("--overlay needs a photo, not a notation")
+        result = score(
+            _kingdom(kingdom, "KINGDOM"), middle_kingdom=middle, harmony=harmony, size=frame
+        )
+    emit(result.to_json(), as_json, lambda: _score_text(result))
+
+
+def _score_photo(path: str, *, middle: bool, harmony: bool, overlay: str | None) -> Any:
+    """Hand a photo to ``vision.kingdomino.score_photo`` when it exists."""
+    try:
+        vision = importlib.import_module("vision.kingdomino")
+    except ImportError:
+        vision = None
+    score_photo = getattr(vision, "score_photo", None)
+    if score_photo is None:
+        fail("photo scoring is not available yet")
+    return score_photo(path, middle_kingdom=middle, harmony=harmony, overlay=overlay)
+
+
+@kingdomino.command("place")
+@click.argument("grid")
+@click.option("--domino", required=True, help='The domino, first square first: "F1 L".')
+@click.option("--at", "at", required=True, help="ROW,COL of the first square, 0-based.")
+@click.option(
+    "--toward",
+    required=True,
+    type=click.Choice(["right", "down", "left", "up"]),
+    help="Where the second square goes.",
+)
+@click.option("--size", type=click.Choice(["5", "7"]), default="5", show_default=True)
+@json_option
+@click.pass_context
+@reports_bad_input
+def place_command(
+    ctx: click.Context,
+    grid: str,
+    domino: str,
+    at: str,
+    toward: str,
+    size: str,
+    as_json: bool,
+) -> None:
+    """Is placing the domino on GRID legal? Exit 0 legal, 1 illegal (with the reason)."""
+    verdict = check_placement(
+        _kingdom(grid, "GRID"),
+        parse_domino(domino),
+        _at(at),
+        parse_direction(toward),
+        size=int(size),
+    )
+    text = verdict.reason if verdict.legal else f"illegal: {verdict.reason}"
+    emit(verdict.to_json(), as_json, text)
+    if not verdict.legal:
+        ctx.exit(EXIT_NO)
+
+
+@kingdomino.command("placements")
+@click.argument("grid")
+@click.option("--domino", required=True, help='The domino, first square first: "F1 L".')
+@click.option("--size", type=click.Choice(["5", "7"]), default="5", show_default=True)
+@json_option
+@reports_bad_input
+def placements_command(grid: str, domino: str, size: str, as_json: bool) -> None:
+    """Every legal placement of the domino on GRID: ROW,COL and direction, one a line."""
+    halves = parse_domino(domino)
+    found = legal_placements(_kingdom(grid, "GRID"), halves, size=int(size))
+    payload = {
+        "domino": format_domino(halves),
+        "placements": [{"at": list(where), "toward": toward} for where, toward in found],
+        "count": len(found),
+    }
+
+    def text() -> str:
+        if not found:
+            return f"{format_domino(halves)} fits nowhere: it is discarded"
+        return "\n".join(f"{r},{c} {toward}" for (r, c), toward in found)
+
+    emit(payload, as_json, text)
+
+
+def _compare_text(result: Comparison) -> str:
+    first, second = result.scores
+    details = {
+        "score": "on score",
+        "largest_domain": (
+            f"on the largest domain ({result.details[0].largest_domain} squares to "
+            f"{result.details[1].largest_domain})"
+        ),
+        "crowns": f"on crowns ({result.details[0].crowns} to {result.details[1].crowns})",
+    }
+    if result.winner is None:
+        return f"shared win: {first} to {second}, same largest domain and crowns"
+    return f"kingdom {result.winner} wins {details[result.decided_by]}: {first} to {second}"
+
+
+@kingdomino.command("compare")
+@click.argument("first")
+@click.argument("second")
+@bonus_option
+@json_option
+@reports_bad_input
+def compare_command(first: str, second: str, bonuses: Sequence[str], as_json: bool) -> None:
+    """Which of two kingdoms wins: score, then largest domain, then crowns, else shared."""
+    result = compare(
+        _kingdom(first, "kingdom 1"),
+        _kingdom(second, "kingdom 2"),
+        middle_kingdom="middle" in bonuses,
+        harmony="harmony" in bonuses,
+    )
+    emit(result.to_json(), as_json, lambda: _compare_text(result))
