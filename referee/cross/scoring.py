@@ -82,7 +82,7 @@ def round_result(hands: Sequence[Sequence[Tile]], *, went_out: int | None = None
     player 2 wins 3 points (lowest pip total; pips player 1: 13, player 2: 10)
     """
     if not 2 <= len(hands) <= 4:
-        raise ValueError(f"Cross is for 2 to 4 players, got {len(hands)} hands")
+        raise ValueError(f"Cross is for 2 to 4 players, got {len(hands)} hand(s)")
     check_tiles(hands, max_pips=MAX_PIPS)
     pips = tuple(pip_total(hand) for hand in hands)
     empty = [number for number, hand in enumerate(hands) if not hand]

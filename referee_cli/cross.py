@@ -1,0 +1,230 @@
+"""``referee cross``: score a round, list legal plays on a layout, add up a match.
+
+Rules: ``rules/cross.txt`` and ``RULINGS.md`` "Cross"; players are numbered from
+1 here.  LAYOUT notation, end names and examples: ``docs/cross.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from referee.cross import (
+    TARGETS,
+    CrossRules,
+    Layout,
+    Match,
+    Play,
+    RoundResult,
+    legal_plays,
+    parse_layout,
+    round_result,
+)
+from referee.dominoes import Tile, format_hand, parse_hand
+from referee.errors import NotationError
+from referee_cli.common import emit, json_option, read_notation, reports_bad_input
+
+__all__ = ["cross"]
+
+
+def _read_hand(value: str) -> tuple[Tile, ...]:
+    """One player's hand from the command line: tiles such as ``"6-6 3-5"``; ``""`` is empty.
+
+    The one place a HAND argument is read, so other sources (a photo) can be added here.
+    """
+    return parse_hand(value, max_pips=6)
+
+
+def _round_text(result: RoundResult) -> str:
+    lines = [f"player {n}: {pips} pips" for n, pips in enumerate(result.pips, 1)]
+    if result.winner is None:
+        lines.append("blocked and tied for the lowest pip total: nobody scores")
+    else:
+        others = sum(result.pips) - result.pips[result.winner]
+        how = "went out" if result.went_out else "lowest pip total"
+        lines.append(
+            f"winner: player {result.winner + 1} ({how}), "
+            f"{others} - {result.pips[result.winner]} = {result.points} points"
+        )
+    return "\n".join(lines)
+
+
+@click.group(name="cross")
+def cross() -> None:
+    """Cross: round scores, legal plays on a four-way spinner layout, matches."""
+
+
+@cross.command(name="round")
+@click.argument("hands", nargs=-1, required=True, metavar="HAND [HAND ...]")
+@json_option
+@reports_bad_input
+def round_(hands: tuple[str, ...], as_json: bool) -> None:
+    """Score a finished round from the tiles left in each HAND, in seat order.
+
+    An empty HAND ("") is the player who went out; with no empty hand the round
+    was blocked and the lowest pip total wins (a tie for lowest scores nothing).
+    """
+    read = []
+    for number, value in enumerate(hands, 1):
+        try:
+            read.append(_read_hand(value))
+        except NotationError as error:
+            raise ValueError(f"hand {number}: {error}") from None
+    result = round_result(read)
+    emit(result.to_json(), as_json, lambda: _round_text(result))
+
+
+def _verdict(
+    layout: Layout, found: list[Play], boneyard: int | None, never_drawn: int
+) -> tuple[str, str]:
+    if found and layout.lead is None:
+        return "play", (
+            f"the holder of the heaviest double sets it: {found[0].tile}, "
+            "unless another hand holds a heavier double"
+        )
+    if found:
+        return "play", "a player holding a playable tile must play one (rules/cross.txt)"
+    if layout.lead is None:
+        return "no lead", (
+            "no double in this hand: the holder of the heaviest double sets it "
+            "(if nobody holds a double, the tiles are reshuffled and dealt again)"
+        )
+    if boneyard is None:
+        return "draw", (
+            "no play: draw one tile at a time from the boneyard until able to play; "
+            "pass only when nothing may be drawn"
+        )
+    if boneyard > never_drawn:
+        return "draw", f"no play: draw one tile ({boneyard - never_drawn} may be drawn)"
+    kept = " (the last two are never drawn)" if never_drawn and boneyard else ""
+    return "pass", f"no play and nothing may be drawn{kept}: pass"
+
+
+@cross.command()
+@click.argument("layout_text", metavar="LAYOUT")
+@click.option("--hand", "hand_text", required=True, help='The hand, e.g. "6-3 2-2"; "" if empty.')
+@click.option(
+    "--boneyard",
+    type=click.IntRange(0, 28),
+    default=None,
+    help="Tiles left in the boneyard; given, a player with no play is told draw or pass.",
+)
+@click.option("--only-first-spinner", is_flag=True, help="Variant: later doubles do not branch.")
+@click.option(
+    "--last-two-never-drawn", is_flag=True, help="Variant: the last two tiles stay in the boneyard."
+)
+@click.option(
+    "--lead-sides-closed",
+    is_flag=True,
+    help="Variant in effect: every player has had a turn, so empty lead sides are closed.",
+)
+@json_option
+@reports_bad_input
+def plays(
+    layout_text: str,
+    hand_text: str,
+    boneyard: int | None,
+    only_first_spinner: bool,
+    last_two_never_drawn: bool,
+    lead_sides_closed: bool,
+    as_json: bool,
+) -> None:
+    """Every legal play of a hand on LAYOUT: the tile and the end it goes on.
+
+    LAYOUT is the notation (docs/cross.md), a file holding it, or - for stdin;
+    "" is the empty table before the lead.
+    """
+    layout = parse_layout(read_notation(layout_text).strip())
+    hand = _read_hand(hand_text)
+    rules = CrossRules(
+        later_spinners=not only_first_spinner, last_two_never_drawn=last_two_never_drawn
+    )
+    found = legal_plays(layout, hand, rules=rules, lead_sides_closed=lead_sides_closed)
+    ends = layout.open_ends(
+        later_spinners=rules.later_spinners, lead_sides_closed=lead_sides_closed
+    )
+    must, reason = _verdict(layout, found, boneyard, rules.never_drawn)
+    payload: dict[str, Any] = {
+        "layout": str(layout),
+        "hand": format_hand(hand),
+        "open_ends": [{"end": end, "pips": pips} for end, pips in ends],
+        "plays": [play.to_json() for play in found],
+        "must": must,
+        "reason": reason,
+    }
+
+    def text() -> str:
+        shown = ", ".join(f"{end} ({pips})" for end, pips in ends) or "none"
+        lines = [f"open ends: {shown}"]
+        pips_at = dict(ends)
+        for play in found:
+            where = "as the lead" if play.end == "lead" else f"on {play.end} ({pips_at[play.end]})"
+            lines.append(f"  {play.tile} {where}")
+        lines.append(f"{must}: {reason}")
+        return "\n".join(lines)
+
+    emit(payload, as_json, text)
+
+
+def _parse_round(text: str, number: int) -> list[tuple[Tile, ...]]:
+    hands: list[tuple[Tile, ...]] = []
+    start = 0
+    for part in text.split("/"):
+        try:
+            hands.append(_read_hand(part))
+        except NotationError as error:
+            raise NotationError(
+                f"round {number}: {error.reason}", text=text, index=start + (error.index or 0)
+            ) from None
+        start += len(part) + 1
+    return hands
+
+
+@cross.command()
+@click.argument("rounds", nargs=-1, required=True, metavar="ROUND [ROUND ...]")
+@click.option(
+    "--target",
+    type=click.Choice([str(t) for t in TARGETS]),
+    default="100",
+    show_default=True,
+    help="Points that win the match.",
+)
+@json_option
+@reports_bad_input
+def match(rounds: tuple[str, ...], target: str, as_json: bool) -> None:
+    """Add up rounds to a target; each ROUND is the hands left, in seat order, split by /.
+
+    Example ROUND: "6-6 1-2 / / 0-3" (player 2 went out).
+    """
+    results = [round_result(_parse_round(text, n)) for n, text in enumerate(rounds, 1)]
+    record = Match(players=len(results[0].pips), target=int(target))
+    for number, result in enumerate(results, 1):
+        try:
+            record = record.add(result)
+        except ValueError as error:
+            raise ValueError(f"round {number}: {error}") from None
+    winner = record.winner
+    payload = {
+        "target": record.target,
+        "rounds": [result.to_json() for result in results],
+        "scores": list(record.scores),
+        "winner": None if winner is None else winner + 1,
+    }
+
+    def text() -> str:
+        lines = []
+        for number, result in enumerate(results, 1):
+            if result.winner is None:
+                lines.append(f"round {number}: tied, nobody scores")
+            else:
+                lines.append(f"round {number}: player {result.winner + 1} +{result.points}")
+        scores = ", ".join(f"player {n}: {s}" for n, s in enumerate(record.scores, 1))
+        lines.append(f"scores: {scores}")
+        if winner is None:
+            lines.append(f"nobody has reached {record.target} yet")
+        else:
+            lines.append(f"player {winner + 1} wins the match (reached {record.target})")
+        return "\n".join(lines)
+
+    emit(payload, as_json, text)

@@ -1,0 +1,149 @@
+"""``referee cross``: round, plays, match (in-process through ``main``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee_cli.main import main
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    assert main(["cross", *argv, "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    payload = json.loads(captured.out)  # exactly one JSON object
+    assert isinstance(payload, dict)
+    return payload
+
+
+def test_round_went_out(capsys: pytest.CaptureFixture[str]) -> None:
+    # Player 2 went out; 6-6 1-2 = 15 pips and 0-3 = 3 pips are left: 18 points.
+    payload = run_json(capsys, "round", "6-6 1-2", "", "0-3")
+    assert payload == {"winner": 2, "points": 18, "pips": [15, 0, 3], "tied": False}
+
+
+def test_round_blocked_lowest_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = run_json(capsys, "round", "6-6 0-1", "[2|3], 1-4")
+    assert payload == {"winner": 2, "points": 3, "pips": [13, 10], "tied": False}  # 13 - 10
+
+
+def test_round_blocked_tie_scores_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = run_json(capsys, "round", "1-2", "0-3", "6-6", "5-5")
+    assert payload == {"winner": None, "points": 0, "pips": [3, 3, 12, 10], "tied": True}
+
+
+def test_round_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cross", "round", "6-6 1-2", "", "0-3"]) == 0
+    out = capsys.readouterr().out
+    assert "winner: player 2 (went out), 18 - 0 = 18 points" in out
+
+
+def test_plays_before_the_cross_is_complete(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = run_json(capsys, "plays", "6-6 | N: 6-3", "--hand", "3-4 6-2 3-3")
+    assert payload["plays"] == [
+        {"tile": "2-6", "end": "E"},
+        {"tile": "2-6", "end": "S"},
+        {"tile": "2-6", "end": "W"},
+    ]
+    assert payload["must"] == "play"
+    assert payload["open_ends"] == [
+        {"end": "E", "pips": 6},
+        {"end": "S", "pips": 6},
+        {"end": "W", "pips": 6},
+    ]
+
+
+def test_plays_on_a_later_spinner_and_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    layout = "6-6 | N: 6-3 3-3 | E: 6-2 | S: 6-1 | W: 6-0"
+    payload = run_json(capsys, "plays", layout, "--hand", "5-3")
+    assert [(p["tile"], p["end"]) for p in payload["plays"]] == [
+        ("3-5", "N"),
+        ("3-5", "N2L"),
+        ("3-5", "N2R"),
+    ]
+    payload = run_json(capsys, "plays", layout, "--hand", "5-3", "--only-first-spinner")
+    assert payload["plays"] == [{"tile": "3-5", "end": "N"}]
+
+
+def test_plays_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "layout.txt"
+    path.write_text("6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0\n", encoding="utf-8")
+    payload = run_json(capsys, "plays", str(path), "--hand", "2-4")
+    assert payload["plays"] == [{"tile": "2-4", "end": "E"}]
+
+
+@pytest.mark.parametrize(
+    ("extra", "must"),
+    [
+        ([], "draw"),
+        (["--boneyard", "3"], "draw"),
+        (["--boneyard", "0"], "pass"),
+        (["--boneyard", "2", "--last-two-never-drawn"], "pass"),
+        (["--boneyard", "3", "--last-two-never-drawn"], "draw"),
+    ],
+)
+def test_no_play_says_draw_or_pass(
+    capsys: pytest.CaptureFixture[str], extra: list[str], must: str
+) -> None:
+    layout = "6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0"
+    payload = run_json(capsys, "plays", layout, "--hand", "4-4 5-5", *extra)
+    assert payload["plays"] == [] and payload["must"] == must
+
+
+def test_lead_sides_closed(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = run_json(capsys, "plays", "6-6 | N: 6-3", "--hand", "6-2 3-4", "--lead-sides-closed")
+    assert payload["plays"] == [{"tile": "3-4", "end": "N"}]
+
+
+def test_empty_layout_offers_the_heaviest_double(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = run_json(capsys, "plays", "", "--hand", "4-4 5-5 1-2")
+    assert payload["plays"] == [{"tile": "5-5", "end": "lead"}]
+    payload = run_json(capsys, "plays", "", "--hand", "1-2")
+    assert payload["plays"] == [] and payload["must"] == "no lead"
+
+
+def test_match(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = run_json(
+        capsys,
+        "match",
+        "--target",
+        "50",
+        "6-6 1-2 / / 0-3",  # player 2 out: 15 + 3 = 18
+        "/ 1-1 4-5 / 6-6",  # player 1 out: 11 + 12 = 23
+        "1-2 / 3-0 / 2-2",  # blocked, 3 and 3 tie: nothing
+        "/ 6-6 5-5 4-4 / 0-0",  # player 1 out: 30, reaches 53
+    )
+    assert payload["scores"] == [53, 18, 0]
+    assert payload["winner"] == 1 and payload["target"] == 50
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["round", "1-2 3-4", "3-4"], "tile 3-4 appears more than once: hand 1, hand 2"),
+        (["round", "3-4", "1-7"], "hand 2: 7 pips is more than a half of this set can show (6)"),
+        (["round", "1-2 3-x", "3-4"], "hand 1: a tile is written a-b"),
+        (["round", "", "", "1-2"], "hands 1, 2 are all empty"),
+        (["round", "1-2"], "2 to 4 players"),
+        (["round"], "Missing argument"),
+        (["plays", "6-6 | N: 6-4 3-5", "--hand", "1-1"], "column 14"),
+        (["plays", "6-6 | N: 6-3", "--hand", "3-6"], "tile 3-6 appears more than once"),
+        (["plays", "6-6 | N: 6-3 3-4", "--hand", "1-1"], "extends before the cross is complete"),
+        (["plays", "6-6", "--hand", "1-1", "--boneyard", "-1"], "--boneyard"),
+        (["match", "1-2 / 3-4", "/ 1-1 / 2-2"], "round 2: a round of 3 players"),
+        (["match", "--target", "75", "1-2 / 3-4"], "--target"),
+        (["match", "/ 6-6 5-5 4-4 3-3 2-2 1-1 5-6", "/ 2-3", "--target", "50"], "match is over"),
+    ],
+)
+def test_bad_input_is_exit_2_on_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str
+) -> None:
+    assert main(["cross", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert fragment in captured.err
