@@ -1,0 +1,606 @@
+"""Cells, moves and positions of Domineering: notation, validation, legal moves.
+
+Rules: ``rules/domineering.txt``; ``RULINGS.md`` "Domineering".  The package
+docstring (:mod:`referee.domineering`) describes the notation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from referee.errors import IllegalMoveError, ImpossiblePositionError, NotationError
+
+__all__ = [
+    "MAX_SIZE",
+    "SIDES",
+    "Cell",
+    "Move",
+    "Position",
+    "Side",
+    "Verdict",
+    "apply_move",
+    "cell_name",
+    "check_move",
+    "format_move",
+    "format_position",
+    "legal_moves",
+    "other_side",
+    "pairs",
+    "parse_cell",
+    "parse_move",
+    "parse_position",
+    "problems",
+    "side_named",
+    "to_move",
+    "validate",
+]
+
+Side = Literal["H", "V"]
+#: A cell as ``(row, col)``, 0-based from the top-left cell A1.
+Cell = tuple[int, int]
+
+#: Largest board side (boards are 1x1 to 8x8).
+MAX_SIZE = 8
+
+SIDES: tuple[Side, Side] = ("H", "V")
+_SYMBOLS = ".HV#"
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_ORIENTATION = {"H": "horizontal", "V": "vertical"}
+
+
+def other_side(side: Side) -> Side:
+    """The opponent of ``side``."""
+    return "V" if side == "H" else "H"
+
+
+def side_named(value: str, what: str = "side") -> Side:
+    """``value`` as a :data:`Side`; ValueError naming ``what`` if it is neither H nor V."""
+    if value == "H":
+        return "H"
+    if value == "V":
+        return "V"
+    raise ValueError(f"{what} is 'H' or 'V', not {value!r}")
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+# --- cells and moves ----------------------------------------------------------------------------
+
+
+def cell_name(cell: Cell) -> str:
+    """``(row, col)`` -> ``"B3"`` (column letter, then 1-based row number).
+
+    >>> cell_name((2, 1))
+    'B3'
+    """
+    row, col = cell
+    if not (0 <= col < len(_LETTERS) and row >= 0):
+        raise ValueError(f"no cell name for (row, col) {cell}")
+    return f"{_LETTERS[col]}{row + 1}"
+
+
+_CELL_RE = re.compile(r"([A-Za-z])([0-9]{1,2})")
+
+
+def parse_cell(text: str) -> Cell:
+    """``"B3"`` -> ``(2, 1)``.  Any letter A-Z and row 1-99 parse (off-board is a rule matter).
+
+    Raises
+    ------
+    referee.errors.NotationError
+        If ``text`` is not a letter followed by a row number from 1.
+    """
+    match = _CELL_RE.fullmatch(text.strip())
+    if match is None:
+        raise NotationError("a cell is a column letter and a row number, like B3", text=text)
+    row = int(match.group(2))
+    if row == 0:
+        raise NotationError("rows are numbered from 1", text=text, index=text.index(match[2]))
+    return (row - 1, _LETTERS.index(match.group(1).upper()))
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Move:
+    """A claim of two cells; the order they are given in does not matter.
+
+    ``a`` is the cell first in row-major order, ``b`` the other, so
+    ``Move((2, 2), (2, 1)) == Move((2, 1), (2, 2))`` and moves sort in notation order.
+    """
+
+    a: Cell
+    b: Cell
+
+    def __init__(self, a: Cell, b: Cell) -> None:
+        first, second = sorted((tuple(a), tuple(b)))
+        object.__setattr__(self, "a", (int(first[0]), int(first[1])))
+        object.__setattr__(self, "b", (int(second[0]), int(second[1])))
+
+    @property
+    def cells(self) -> tuple[Cell, Cell]:
+        """Both cells, ``(row, col)``, in row-major order."""
+        return (self.a, self.b)
+
+    @property
+    def orientation(self) -> Side | None:
+        """``"H"`` for two side-by-side cells, ``"V"`` for one above the other, else ``None``."""
+        (r1, c1), (r2, c2) = self.a, self.b
+        if r1 == r2 and c2 - c1 == 1:
+            return "H"
+        if c1 == c2 and r2 - r1 == 1:
+            return "V"
+        return None
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+    def __repr__(self) -> str:
+        return f"parse_move({format_move(self)!r})"
+
+
+def parse_move(text: str) -> Move:
+    """Parse ``"B3-C3"`` (cells in either order, spaces around ``-`` allowed).
+
+    Raises
+    ------
+    referee.errors.NotationError
+        If ``text`` is not two cells joined by ``-``; the message names the column.
+
+    >>> parse_move("c3-b3")
+    parse_move('B3-C3')
+    """
+    parts = text.split("-")
+    if len(parts) != 2:
+        raise NotationError("a move is two cells joined by '-', like B3-C3", text=text)
+    cells: list[Cell] = []
+    offset = 0
+    for part in parts:
+        try:
+            cells.append(parse_cell(part))
+        except NotationError as error:
+            raise NotationError(error.reason, text=text, index=offset) from None
+        offset += len(part) + 1
+    return Move(cells[0], cells[1])
+
+
+def format_move(move: Move) -> str:
+    """``Move((2, 2), (2, 1))`` -> ``"B3-C3"``, cells in row-major order."""
+    return f"{cell_name(move.a)}-{cell_name(move.b)}"
+
+
+# --- positions ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A Domineering sheet: each cell ``.``, ``H``, ``V`` or ``#``, and who started.
+
+    Building one checks only its shape (a rectangle of 1x1 to 8x8, known symbols),
+    so a photo reader can hold what it saw; :func:`validate` (or :meth:`checked`)
+    applies the rules.
+
+    Attributes
+    ----------
+    cells : tuple of tuple of str
+        ``cells[row][col]``, rows top (row 1) to bottom.
+    first : {"H", "V"}
+        The side that moved first in this game (``RULINGS.md``: H by default).
+
+    Raises
+    ------
+    referee.errors.ImpossiblePositionError
+        If the grid is not a rectangle of 1 to 8 rows and columns, or holds
+        another symbol than ``.``, ``H``, ``V``, ``#`` (the message names the cell).
+    """
+
+    cells: tuple[tuple[str, ...], ...]
+    first: Side = "H"
+
+    def __post_init__(self) -> None:
+        cells = tuple(tuple(row) for row in self.cells)
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "first", side_named(self.first, "the side that moved first"))
+        if not 1 <= len(cells) <= MAX_SIZE:
+            raise ImpossiblePositionError(
+                f"a board has 1 to {MAX_SIZE} rows, this one has {len(cells)}"
+            )
+        width = len(cells[0])
+        if not 1 <= width <= MAX_SIZE:
+            raise ImpossiblePositionError(f"a board has 1 to {MAX_SIZE} columns, row 1 has {width}")
+        for row, line in enumerate(cells):
+            if len(line) != width:
+                raise ImpossiblePositionError(
+                    f"row {row + 1} has {len(line)} cells but row 1 has {width}"
+                )
+            for col, symbol in enumerate(line):
+                if symbol not in _SYMBOLS:
+                    raise ImpossiblePositionError(
+                        f"cell {cell_name((row, col))} holds {symbol!r}; "
+                        "a cell is '.', 'H', 'V' or '#'"
+                    )
+
+    @property
+    def rows(self) -> int:
+        """Number of rows."""
+        return len(self.cells)
+
+    @property
+    def cols(self) -> int:
+        """Number of columns."""
+        return len(self.cells[0])
+
+    @classmethod
+    def empty(cls, rows: int = 5, cols: int = 5, *, first: Side = "H") -> Position:
+        """An empty ``rows`` x ``cols`` board (5x5 by default, ``RULINGS.md``)."""
+        return cls(tuple(tuple("." * cols) for _ in range(rows)), first)
+
+    @classmethod
+    def checked(cls, cells: Iterable[Iterable[str]], first: Side = "H") -> Position:
+        """A position from its cells, validated by the rules (see :func:`validate`)."""
+        position = cls(tuple(tuple(row) for row in cells), first)
+        validate(position)
+        return position
+
+    @classmethod
+    def from_pairs(
+        cls, claimed: Iterable[Move], *, rows: int = 5, cols: int = 5, first: Side = "H"
+    ) -> Position:
+        """A position from the claimed pairs (not validated: see :func:`validate`).
+
+        Each pair is marked ``H`` if horizontal, ``V`` if vertical.
+
+        Raises
+        ------
+        referee.errors.ImpossiblePositionError
+            If a pair is off the board, not two adjacent cells, or overlaps another.
+        """
+        grid = [["."] * cols for _ in range(rows)]
+        for move in claimed:
+            side = move.orientation
+            if side is None:
+                raise ImpossiblePositionError(f"{move}: the cells are not adjacent")
+            for row, col in move.cells:
+                if not (0 <= row < rows and 0 <= col < cols):
+                    raise ImpossiblePositionError(
+                        f"{move}: {cell_name((row, col))} is off the board"
+                    )
+                if grid[row][col] != ".":
+                    raise ImpossiblePositionError(
+                        f"{move}: {cell_name((row, col))} is already claimed"
+                    )
+                grid[row][col] = side
+        return cls(tuple(tuple(line) for line in grid), first)
+
+    def __str__(self) -> str:
+        return "/".join("".join(line) for line in self.cells)
+
+
+def _runs(line: Sequence[str], symbol: str) -> Iterator[tuple[int, int]]:
+    """``(start, length)`` of each maximal run of ``symbol`` in ``line``."""
+    start = None
+    for index, value in enumerate([*line, ""]):
+        if value == symbol and start is None:
+            start = index
+        elif value != symbol and start is not None:
+            yield start, index - start
+            start = None
+
+
+def _split_pairs(pos: Position) -> tuple[list[Move], list[str]]:
+    found: list[Move] = []
+    faults: list[str] = []
+    for row, line in enumerate(pos.cells):
+        for start, length in _runs(line, "H"):
+            cells = [(row, col) for col in range(start, start + length)]
+            if length % 2:
+                shown = " ".join(cell_name(cell) for cell in cells)
+                faults.append(
+                    f"row {row + 1}: {shown} is a run of {length} H cells, "
+                    "which cannot split into horizontal pairs"
+                )
+            found += [Move(cells[i], cells[i + 1]) for i in range(0, length - 1, 2)]
+    for col in range(pos.cols):
+        column = [line[col] for line in pos.cells]
+        for start, length in _runs(column, "V"):
+            cells = [(row, col) for row in range(start, start + length)]
+            if length % 2:
+                shown = " ".join(cell_name(cell) for cell in cells)
+                faults.append(
+                    f"column {_LETTERS[col]}: {shown} is a run of {length} V cells, "
+                    "which cannot split into vertical pairs"
+                )
+            found += [Move(cells[i], cells[i + 1]) for i in range(0, length - 1, 2)]
+    return sorted(found), faults
+
+
+def _counts(claimed: Iterable[Move]) -> dict[Side, int]:
+    counts: dict[Side, int] = {"H": 0, "V": 0}
+    for move in claimed:
+        side = move.orientation
+        if side is not None:
+            counts[side] += 1
+    return counts
+
+
+def _count_text(counts: Mapping[Side, int]) -> str:
+    return f"{_plural(counts['H'], 'H pair')} and {_plural(counts['V'], 'V pair')}"
+
+
+def _side_from_counts(counts: Mapping[Side, int], first: Side) -> Side | None:
+    difference = counts[first] - counts[other_side(first)]
+    if difference == 0:
+        return first
+    if difference == 1:
+        return other_side(first)
+    return None
+
+
+def problems(pos: Position) -> list[str]:
+    """Every reason ``pos`` cannot arise under the rules; empty when it can.
+
+    Checks odd runs (``RULINGS.md``: a run of H cells in a row, or V cells in a
+    column, splits into pairs in exactly one way) and the pair counts (the side
+    that started has as many pairs as the other, or one more).
+
+    >>> problems(Position(("HHH.", "....")))
+    ['row 1: A1 B1 C1 is a run of 3 H cells, which cannot split into horizontal pairs']
+    """
+    claimed, faults = _split_pairs(pos)
+    if faults:
+        return faults
+    counts = _counts(claimed)
+    if _side_from_counts(counts, pos.first) is None:
+        other = other_side(pos.first)
+        faults.append(
+            f"impossible counts: {_count_text(counts)}; with {pos.first} starting, "
+            f"{pos.first} has as many pairs as {other} ({pos.first} to move) "
+            f"or one more ({other} to move)"
+        )
+    return faults
+
+
+def validate(pos: Position) -> None:
+    """Check ``pos`` against the rules.
+
+    Raises
+    ------
+    referee.errors.ImpossiblePositionError
+        With every fault found (odd runs naming the row or column and cells, or
+        the pair counts found), joined by ``"; "``.
+    """
+    faults = problems(pos)
+    if faults:
+        raise ImpossiblePositionError("; ".join(faults))
+
+
+def pairs(pos: Position) -> list[Move]:
+    """How the claimed cells split into pairs, sorted in move notation order.
+
+    Raises
+    ------
+    referee.errors.ImpossiblePositionError
+        If a run of H (or V) cells is odd.
+
+    >>> [str(move) for move in pairs(parse_position("HHHH/V.../V...", first="H"))]
+    ['A1-B1', 'C1-D1', 'A2-A3']
+    """
+    claimed, faults = _split_pairs(pos)
+    if faults:
+        raise ImpossiblePositionError("; ".join(faults))
+    return claimed
+
+
+def to_move(pos: Position) -> Side:
+    """The side to move, from the pair counts and who started (``RULINGS.md``).
+
+    Raises
+    ------
+    referee.errors.ImpossiblePositionError
+        If ``pos`` is impossible (see :func:`validate`).
+    """
+    validate(pos)
+    side = _side_from_counts(_counts(pairs(pos)), pos.first)
+    assert side is not None
+    return side
+
+
+_POSITION_RE = re.compile(r"\s*(?P<board>\S*?)(?:\s+(?P<side>\S+))?\s*")
+
+
+def parse_position(text: str, *, first: Side | None = None) -> Position:
+    """Parse a position: rows from row 1 joined by ``/``, then optionally `` H`` or `` V``.
+
+    Parameters
+    ----------
+    text : str
+        E.g. ``".HH../...../..... V"``.
+    first : {"H", "V"} or None
+        The side that started this game.  ``None``: H, unless the side-to-move
+        suffix and the counts show that V started (so that every formatted
+        position parses back to itself).
+
+    Raises
+    ------
+    referee.errors.NotationError
+        For an unknown cell symbol, rows of different lengths, an empty row, a
+        board over 8x8 or a suffix other than H or V (naming the column).
+    referee.errors.ImpossiblePositionError
+        For an odd run, impossible counts, or a suffix the counts contradict.
+
+    >>> parse_position("../.. V").first
+    'V'
+    """
+    match = _POSITION_RE.fullmatch(text)
+    if match is None or not match["board"]:
+        raise NotationError(
+            "a position is rows of '.', 'H', 'V', '#' joined by '/', then optionally H or V",
+            text=text,
+            index=0 if match is None else match.start("side"),
+        )
+    board = match["board"]
+    offset = match.start("board")
+    rows = board.split("/")
+    if len(rows) > MAX_SIZE:
+        raise NotationError(
+            f"a board has at most {MAX_SIZE} rows, this one has {len(rows)}", text=text
+        )
+    for number, row in enumerate(rows):
+        if not row:
+            raise NotationError(f"row {number + 1} is empty", text=text, index=offset)
+        for index, symbol in enumerate(row):
+            if symbol not in _SYMBOLS:
+                raise NotationError(
+                    f"unknown cell symbol {symbol!r} (a cell is '.', 'H', 'V' or '#')",
+                    text=text,
+                    index=offset + index,
+                )
+        if len(row) > MAX_SIZE:
+            raise NotationError(
+                f"a board has at most {MAX_SIZE} columns, row {number + 1} has {len(row)}",
+                text=text,
+                index=offset,
+            )
+        if len(row) != len(rows[0]):
+            raise NotationError(
+                f"row {number + 1} has {len(row)} cells but row 1 has {len(rows[0])}",
+                text=text,
+                index=offset,
+            )
+        offset += len(row) + 1
+    said: Side | None = None
+    if match["side"] is not None:
+        if match["side"] not in SIDES:
+            raise NotationError(
+                f"the side to move is H or V, not {match['side']!r}",
+                text=text,
+                index=match.start("side"),
+            )
+        said = side_named(match["side"])
+    grid = tuple(tuple(row) for row in rows)
+    if first is None:
+        # H started unless only V starting fits the counts and the named side to move.
+        valid = [side for side in SIDES if not problems(Position(grid, side))]
+        fitting = [side for side in valid if said is None or to_move(Position(grid, side)) == said]
+        first = (fitting or valid or ["H"])[0]
+    position = Position.checked(grid, first)
+    found = to_move(position)
+    if said is not None and said != found:
+        counts = _counts(pairs(position))
+        raise ImpossiblePositionError(
+            f"the position says {said} to move, but with {_count_text(counts)} "
+            f"and {position.first} starting it is {found} to move"
+        )
+    return position
+
+
+def format_position(pos: Position, *, with_side: bool = True) -> str:
+    """Rows joined by ``/``, then the side to move (unless ``with_side=False``).
+
+    Raises
+    ------
+    referee.errors.ImpossiblePositionError
+        If ``with_side`` and ``pos`` is impossible (format it with ``with_side=False``).
+    """
+    text = str(pos)
+    return f"{text} {to_move(pos)}" if with_side else text
+
+
+# --- moves on a position ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer to "may this side claim that pair?": ``legal`` and the reason."""
+
+    legal: bool
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"legal": bool, "reason": str}``."""
+        return {"legal": self.legal, "reason": self.reason}
+
+
+def legal_moves(pos: Position, player: Side) -> list[Move]:
+    """Every pair ``player`` may claim, sorted by first cell in row-major order.
+
+    H claims two horizontally adjacent empty cells, V two vertically adjacent
+    ones (``rules/domineering.txt``).  On an empty n x n board each side has
+    n(n-1) moves.
+
+    >>> len(legal_moves(Position.empty(), "H")), len(legal_moves(Position.empty(3, 2), "V"))
+    (20, 4)
+    """
+    side = side_named(player, "player")
+    d_row, d_col = (0, 1) if side == "H" else (1, 0)
+    found = []
+    for row in range(pos.rows - d_row):
+        for col in range(pos.cols - d_col):
+            if pos.cells[row][col] == "." and pos.cells[row + d_row][col + d_col] == ".":
+                found.append(Move((row, col), (row + d_row, col + d_col)))
+    return found
+
+
+def check_move(pos: Position, move: Move, player: Side) -> Verdict:
+    """May ``player`` claim ``move`` on ``pos``?  Answers for the named player.
+
+    The reasons, checked in this order (``RULINGS.md``, dispute check): a cell off
+    the board, a cell not part of the board (``#``), cells not adjacent, the
+    wrong orientation for that player, occupied cells (named, with who holds them).
+    Whose turn it is is not checked here (see :func:`apply_move`).
+    """
+    side = side_named(player, "player")
+    off = [cell for cell in move.cells if not (0 <= cell[0] < pos.rows and 0 <= cell[1] < pos.cols)]
+    if off:
+        where = f"columns A-{_LETTERS[pos.cols - 1]}, rows 1-{pos.rows}"
+        names = " and ".join(cell_name(cell) for cell in off)
+        verb = "is" if len(off) == 1 else "are"
+        return Verdict(False, f"{names} {verb} off the board ({where})")
+    holes = [cell for cell in move.cells if pos.cells[cell[0]][cell[1]] == "#"]
+    if holes:
+        names = " and ".join(cell_name(cell) for cell in holes)
+        verb = "is" if len(holes) == 1 else "are"
+        return Verdict(False, f"{names} {verb} not part of the board")
+    if move.a == move.b:
+        return Verdict(False, f"{move} names the same cell twice; a pair is two adjacent cells")
+    if move.orientation is None:
+        return Verdict(False, f"{cell_name(move.a)} and {cell_name(move.b)} are not adjacent cells")
+    if move.orientation != side:
+        return Verdict(
+            False,
+            f"{move} is a {_ORIENTATION[move.orientation]} pair; "
+            f"{side} claims {_ORIENTATION[side]} pairs",
+        )
+    taken = [cell for cell in move.cells if pos.cells[cell[0]][cell[1]] != "."]
+    if taken:
+        names = " and ".join(f"{cell_name(cell)}" for cell in taken)
+        holders = sorted({pos.cells[row][col] for row, col in taken})
+        verb = "is" if len(taken) == 1 else "are"
+        return Verdict(False, f"{names} {verb} occupied (claimed by {' and '.join(holders)})")
+    return Verdict(True, f"{side} may claim {move}")
+
+
+def apply_move(pos: Position, move: Move, player: Side | None = None) -> Position:
+    """The position after ``player`` (default: the side to move) claims ``move``.
+
+    Raises
+    ------
+    referee.errors.IllegalMoveError
+        With the reason from :func:`check_move`, or if it is not ``player``'s turn.
+    referee.errors.ImpossiblePositionError
+        If ``pos`` itself is impossible.
+    """
+    turn = to_move(pos)
+    side = turn if player is None else side_named(player, "player")
+    if side != turn:
+        raise IllegalMoveError(f"it is {turn}'s turn to move, not {side}'s")
+    verdict = check_move(pos, move, side)
+    if not verdict.legal:
+        raise IllegalMoveError(verdict.reason)
+    grid = [list(line) for line in pos.cells]
+    for row, col in move.cells:
+        grid[row][col] = side
+    return Position(tuple(tuple(line) for line in grid), pos.first)
