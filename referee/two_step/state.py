@@ -251,11 +251,12 @@ class TwoStepRound:
             if have is None:
                 return f"a source is hand, card or discard, not {move.source!r}"
             if tile not in have:
+                card = self.card_tops[self.player] or "empty"
+                pile = self.discard_tops[self.player] or "empty"
                 shown = {
-                    "hand": f"{who}'s hand ({format_hand(hand) or 'empty'})",
-                    "card": f"the top of {who}'s dance card ({self.card_tops[self.player]})",
-                    "discard": f"the top of {who}'s discard pile "
-                    f"({self.discard_tops[self.player]})",
+                    "hand": f"in {who}'s hand ({format_hand(hand) or 'empty'})",
+                    "card": f"the top of {who}'s dance card ({card})",
+                    "discard": f"the top of {who}'s discard pile ({pile})",
                 }[move.source]
                 return f"{tile} is not {shown}"
             if move.end not in ENDS:
