@@ -1,0 +1,247 @@
+"""``referee kingdomino``: score, place, placements, compare (in-process, via ``main``)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.kingdomino import parse_kingdom, score
+from referee_cli.main import main
+
+TWO_WHEAT = "W1 W W . W2/. . . . W/. . C . ."
+LONE = ". . . . ./. . . . ./. . C . ./. . . . ./. . . . ."
+FULL = "W W W W W/F F F F F1/W W C W W/F F F F F/W W W W W"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(["kingdomino", *argv])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_score_text_one_line_per_domain(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "score", TWO_WHEAT)
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [
+        "wheat: 3 squares x 1 crown = 3",
+        "wheat: 2 squares x 2 crowns = 4",
+        "score: 7",
+        "bonuses: middle kingdom 0, harmony 0",
+        "total: 7",
+        "warning: (0, 4) is wheat with 2 crowns: no wheat square in the tile set has more than 1",
+    ]
+
+
+def test_score_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "score", "C F1/. F", "--json")
+    assert status == 0
+    assert json.loads(out) == {
+        "squares": [
+            [{"terrain": "castle", "crowns": 0}, {"terrain": "forest", "crowns": 1}],
+            [{"terrain": "empty", "crowns": 0}, {"terrain": "forest", "crowns": 0}],
+        ],
+        "domains": [{"terrain": "forest", "squares": 2, "crowns": 1, "points": 2}],
+        "score": 2,
+        "bonuses": {"middle_kingdom": 0, "harmony": 0},
+        "total": 2,
+        "warnings": [],
+    }
+
+
+def test_score_with_both_bonuses(capsys: pytest.CaptureFixture[str]) -> None:
+    # forest rows 1 and 3 are separate domains: row 1 has 5 squares and 1 crown
+    status, out, _ = run(capsys, "score", FULL, "--bonus", "middle", "--bonus", "harmony", "--json")
+    payload = json.loads(out)
+    assert status == 0
+    assert (payload["score"], payload["bonuses"], payload["total"]) == (
+        5,
+        {"middle_kingdom": 10, "harmony": 5},
+        20,
+    )
+    status, out, _ = run(capsys, "score", FULL, "--bonus", "harmony")
+    assert "bonuses: middle kingdom 0, harmony 5" in out.splitlines()
+
+
+def test_score_reads_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "kingdom.txt"
+    path.write_text(TWO_WHEAT.replace("/", "\n") + "\n", encoding="utf-8")
+    status, out, _ = run(capsys, "score", str(path), "--json")
+    assert status == 0 and json.loads(out)["score"] == 7
+
+
+def test_score_bad_notation_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "score", "W1 W X")
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1
+    assert "unknown terrain letter 'X'" in err and "column 6" in err and "row 1" in err
+
+
+def test_score_overlay_needs_a_photo(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "score", TWO_WHEAT, "--overlay", "out.png")
+    assert status == 2 and "--overlay needs a photo" in err
+
+
+def test_photo_without_score_photo_is_not_available(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    photo = tmp_path / "kingdom.png"
+    photo.write_bytes(b"not really a png")
+    monkeypatch.setitem(sys.modules, "vision.kingdomino", types.ModuleType("vision.kingdomino"))
+    status, _, err = run(capsys, "score", str(photo))
+    assert status == 2
+    assert err == "referee: error: photo scoring is not available yet\n"
+
+
+def test_photo_goes_to_score_photo(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    photo = tmp_path / "kingdom.jpg"
+    photo.write_bytes(b"not really a jpeg")
+    calls: list[tuple[str, dict[str, Any]]] = []
+
+    def score_photo(path: str, **options: Any) -> Any:
+        calls.append((path, options))
+        return score(parse_kingdom(FULL), middle_kingdom=options["middle_kingdom"])
+
+    fake = types.ModuleType("vision.kingdomino")
+    fake.score_photo = score_photo  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "vision.kingdomino", fake)
+    overlay = str(tmp_path / "overlay.png")
+    status, out, _ = run(
+        capsys, "score", str(photo), "--bonus", "middle", "--overlay", overlay, "--json"
+    )
+    assert status == 0
+    assert calls == [(str(photo), {"middle_kingdom": True, "harmony": False, "overlay": overlay})]
+    assert json.loads(out)["total"] == 15
+
+
+def test_place_legal_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "place", LONE, "--domino", "F1 L", "--at", "1,2", "--toward", "up", "--json"
+    )
+    assert status == 0
+    assert json.loads(out) == {"legal": True, "reason": "legal: (1, 2) touches the castle"}
+
+
+def test_place_illegal_exits_1_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys, "place", LONE, "--domino", "F1 L", "--at", "0,4", "--toward", "right"
+    )
+    assert (status, err) == (1, "")
+    assert out == "illegal: square (0, 5) is outside the grid (5 rows x 5 columns)\n"
+    status, out, _ = run(
+        capsys, "place", LONE, "--domino", "F1 L", "--at", "0,0", "--toward", "down", "--json"
+    )
+    assert status == 1
+    assert json.loads(out) == {
+        "legal": False,
+        "reason": "no side touches the castle or a matching terrain",
+    }
+
+
+def test_place_frame_size_option(capsys: pytest.CaptureFixture[str]) -> None:
+    grid = "C W W W . . ."
+    argv = ["place", grid, "--domino", "W W", "--at", "0,4", "--toward", "right"]
+    status, out, _ = run(capsys, *argv)  # columns 0..5: 6
+    assert (status, out) == (
+        1,
+        "illegal: the kingdom would span 6 columns, more than the 5x5 frame\n",
+    )
+    status, out, _ = run(capsys, *argv, "--size", "7")
+    assert (status, out) == (0, "legal: (0, 4) touches wheat at (0, 3)\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--domino", "F1 L", "--at", "2", "--toward", "up"], "--at: expected ROW,COL"),
+        (["--domino", "F1", "--at", "1,2", "--toward", "up"], "a domino is two squares"),
+        (["--domino", "C L", "--at", "1,2", "--toward", "up"], "not castle"),
+        (["--domino", "F L", "--at", "1,2", "--toward", "up", "--size", "6"], "6"),
+        (["--domino", "F L", "--at", "1,2", "--toward", "sideways"], "sideways"),
+    ],
+)
+def test_place_bad_input_exits_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    status, out, err = run(capsys, "place", LONE, *argv)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and words in err
+
+
+def test_place_bad_grid_names_the_grid(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(
+        capsys, "place", "C ./.", "--domino", "F L", "--at", "0,1", "--toward", "down"
+    )
+    assert status == 2
+    assert err.startswith("referee: error: GRID: row 2 has 1 squares but row 1 has 2")
+
+
+def test_placements_around_a_lone_castle(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "placements", LONE, "--domino", "F1 L", "--json")
+    payload = json.loads(out)
+    assert status == 0
+    assert (payload["domino"], payload["count"], len(payload["placements"])) == ("F1 L", 24, 24)
+    assert payload["placements"][0] == {"at": [0, 2], "toward": "down"}
+    status, out, _ = run(capsys, "placements", ". . ./. C ./. . .", "--domino", "W W")
+    assert out.splitlines() == [
+        "0,0 right",
+        "0,0 down",
+        "0,1 right",
+        "0,2 down",
+        "1,0 down",
+        "1,2 down",
+        "2,0 right",
+        "2,1 right",
+    ]
+
+
+def test_placements_when_nothing_fits(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "placements", "C W", "--domino", "F L")
+    assert status == 0 and out == "F L fits nowhere: it is discarded\n"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected", "text"),
+    [
+        ("C F1 F", "C L1 W", [1, "score", [2, 1]], "kingdom 1 wins on score: 2 to 1"),
+        (
+            "C F1 F W",
+            "C M2 W L",
+            [1, "largest_domain", [2, 2]],
+            "kingdom 1 wins on the largest domain (2 squares to 1): 2 to 2",
+        ),
+        (
+            "C F1 F W W",
+            "C G2 W W L",
+            [2, "crowns", [2, 2]],
+            "kingdom 2 wins on crowns (1 to 2): 2 to 2",
+        ),
+        (
+            "C F1 F",
+            "C L1 L",
+            [None, "shared", [2, 2]],
+            "shared win: 2 to 2, same largest domain and crowns",
+        ),
+    ],
+)
+def test_compare(
+    capsys: pytest.CaptureFixture[str], a: str, b: str, expected: list[Any], text: str
+) -> None:
+    status, out, _ = run(capsys, "compare", a, b, "--json")
+    assert status == 0
+    assert json.loads(out) == dict(zip(["winner", "decided_by", "scores"], expected, strict=True))
+    status, out, _ = run(capsys, "compare", a, b)
+    assert out == text + "\n"
+
+
+def test_compare_with_bonus_and_bad_second_kingdom(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "compare", FULL, FULL.replace("C", "W", 1), "--bonus", "middle")
+    assert status == 0 and out.startswith("kingdom 1 wins on score")
+    status, _, err = run(capsys, "compare", FULL, "C Q")
+    assert status == 2 and err.startswith("referee: error: kingdom 2: unknown terrain letter 'Q'")
