@@ -57,10 +57,16 @@ from referee.domineering.play import (
     analyze,
     new_game,
 )
-from referee.domineering.solver import SearchLimitError, solve
+from referee.domineering.solver import (
+    DEFAULT_NODE_LIMIT,
+    SearchLimitError,
+    solve,
+    winning_moves,
+)
 from referee.game import GameSpec
 
 __all__ = [
+    "DEFAULT_NODE_LIMIT",
     "GAME",
     "MAX_SIZE",
     "Analysis",
@@ -89,6 +95,7 @@ __all__ = [
     "solve",
     "to_move",
     "validate",
+    "winning_moves",
 ]
 
 

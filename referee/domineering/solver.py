@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from referee.domineering.board import SIDES, Position, Side, other_side, to_move
+from referee.domineering.board import (
+    SIDES,
+    Move,
+    Position,
+    Side,
+    apply_move,
+    legal_moves,
+    other_side,
+    to_move,
+)
 from referee.errors import RefereeError
 
-__all__ = ["DEFAULT_NODE_LIMIT", "SearchLimitError", "solve"]
+__all__ = ["DEFAULT_NODE_LIMIT", "SearchLimitError", "solve", "winning_moves"]
 
 #: Positions the perfect-play search may visit before giving up.
 DEFAULT_NODE_LIMIT = 3_000_000
@@ -103,8 +112,8 @@ def solve(pos: Position, *, node_limit: int = DEFAULT_NODE_LIMIT) -> Side:
     """The winner with perfect play from ``pos``, the side to move moving next.
 
     A search of our own (negamax with a memo of positions up to mirror images,
-    moves that take the most opponent pairs first).  The empty 5x5 board takes a
-    few seconds (``benchmarks/domineering_solve.py``).
+    moves that take the most opponent pairs first).  The empty 5x5 board takes
+    well under a second, 6x6 a few seconds (``benchmarks/domineering_solve.py``).
 
     Raises
     ------
@@ -120,3 +129,26 @@ def solve(pos: Position, *, node_limit: int = DEFAULT_NODE_LIMIT) -> Side:
     solver = _Solver(pos.rows, pos.cols, node_limit)
     index = SIDES.index(side)
     return side if solver.wins(_free_bits(pos), index) else other_side(side)
+
+
+def winning_moves(pos: Position, *, node_limit: int = DEFAULT_NODE_LIMIT) -> list[Move]:
+    """The side to move's legal pairs that win with perfect play (empty if it loses).
+
+    Raises
+    ------
+    referee.errors.ImpossiblePositionError
+        If ``pos`` cannot arise under the rules.
+    SearchLimitError
+        If more than ``node_limit`` positions would be searched in all.
+
+    >>> [str(move) for move in winning_moves(Position.empty(2, 3))]
+    ['A1-B1', 'B1-C1', 'A2-B2', 'B2-C2']
+    """
+    side = to_move(pos)
+    solver = _Solver(pos.rows, pos.cols, node_limit)
+    reply = SIDES.index(other_side(side))
+    return [
+        move
+        for move in legal_moves(pos, side)
+        if not solver.wins(_free_bits(apply_move(pos, move, side)), reply)
+    ]

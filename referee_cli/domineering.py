@@ -1,0 +1,177 @@
+"""``referee domineering``: who is to move, the legal pairs, disputes, perfect play.
+
+Rules: ``rules/domineering.txt`` and ``RULINGS.md`` "Domineering".  Notation and
+examples: ``docs/domineering.md``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import click
+
+from referee import domineering as engine
+from referee_cli.common import (
+    EXIT_NO,
+    emit,
+    fail,
+    is_image_path,
+    json_option,
+    read_notation,
+    reports_bad_input,
+)
+
+__all__ = ["domineering"]
+
+_LETTERS = "ABCDEFGH"
+
+first_option = click.option(
+    "--first",
+    type=click.Choice(["H", "V"]),
+    default=None,
+    help="Side that started this game (default H, or V when the position's H/V suffix says so).",
+)
+
+
+def _read_position(value: str, first: engine.Side | None) -> engine.Position:
+    """A POSITION argument: a notation, or a file holding one (validated)."""
+    return engine.parse_position(read_notation(value), first=first)
+
+
+def _board_text(position: str) -> list[str]:
+    """The board of a notation as a grid with column letters and row numbers."""
+    rows = position.split()[0].split("/")
+    lines = ["   " + " ".join(_LETTERS[: len(rows[0])])]
+    lines += [f"{number:>2} " + " ".join(row) for number, row in enumerate(rows, 1)]
+    return lines
+
+
+def _analysis_text(payload: dict[str, Any]) -> str:
+    """Text for people from an analyze JSON object (from a notation or a photo)."""
+    lines = _board_text(payload["position"])
+    lines.append(f"position: {payload['position']}")
+    lines.append(f"to move: {payload['to_move']}")
+    for side in ("H", "V"):
+        moves = payload["legal_moves"][side]
+        shown = " ".join(moves) if moves else "none"
+        lines.append(f"{side} legal pairs ({len(moves)}): {shown}")
+    if payload["blocked"]:
+        lines.append(
+            f"blocked: {payload['to_move']} has no legal pair and loses; {payload['winner']} wins"
+        )
+    else:
+        lines.append("blocked: no")
+    if "perfect_play" in payload:
+        perfect = payload["perfect_play"]
+        lines.append(
+            f"perfect play: {perfect} wins" if perfect else "perfect play: not found in time"
+        )
+    return "\n".join(lines)
+
+
+@click.group(name="domineering")
+def domineering() -> None:
+    """Domineering: side to move, legal pairs, claim disputes, perfect play."""
+
+
+@domineering.command()
+@click.argument("position", metavar="POSITION")
+@first_option
+@click.option("--solve", "solve_it", is_flag=True, help="Also find the winner with perfect play.")
+@click.option(
+    "--overlay",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="With a photo: write the overlay image (grid, pairs read, legal moves) here.",
+)
+@json_option
+@reports_bad_input
+def analyze(
+    position: str, first: engine.Side | None, solve_it: bool, overlay: str | None, as_json: bool
+) -> None:
+    """Side to move, every legal pair of each side, and whether the side to move is blocked.
+
+    POSITION is a notation such as "...../...../.HH../...../..... V", a file
+    holding one, or a photo of the sheet.
+    """
+    if is_image_path(position):
+        payload = _photo_payload(position, first, overlay)
+    else:
+        if overlay is not None:
+            fail("--overlay needs a photo as POSITION")
+        payload = engine.analyze(_read_position(position, first), perfect_play=solve_it).to_json()
+    emit(payload, as_json, lambda: _analysis_text(payload))
+
+
+def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) -> dict[str, Any]:
+    """Read a photo with ``vision.domineering.analyze_photo`` when it is there."""
+    try:
+        reader = getattr(importlib.import_module("vision.domineering"), "analyze_photo", None)
+    except ModuleNotFoundError:
+        reader = None
+    if reader is None:
+        fail("photo reading is not available yet")
+    result = reader(path, first=first, overlay=overlay)
+    return result if isinstance(result, dict) else dict(result.to_json())
+
+
+@domineering.command()
+@click.argument("position", metavar="POSITION")
+@click.argument("move", metavar="MOVE")
+@click.option("--player", type=click.Choice(["H", "V"]), required=True, help="Who claims MOVE.")
+@first_option
+@json_option
+@click.pass_context
+@reports_bad_input
+def check(
+    ctx: click.Context,
+    position: str,
+    move: str,
+    player: engine.Side,
+    first: engine.Side | None,
+    as_json: bool,
+) -> None:
+    """May PLAYER claim MOVE (two cells, like B3-C3) on POSITION?  Exit 0 legal, 1 illegal."""
+    verdict = engine.check_move(_read_position(position, first), engine.parse_move(move), player)
+    text = f"{'legal' if verdict.legal else 'illegal'}: {verdict.reason}"
+    emit(verdict.to_json(), as_json, text)
+    if not verdict.legal:
+        ctx.exit(EXIT_NO)
+
+
+@domineering.command()
+@click.argument("position", metavar="POSITION")
+@first_option
+@click.option(
+    "--node-limit",
+    type=click.IntRange(min=1),
+    default=engine.DEFAULT_NODE_LIMIT,
+    show_default=True,
+    help="Give up (exit 2) after searching this many positions.",
+)
+@json_option
+@reports_bad_input
+def solve(position: str, first: engine.Side | None, node_limit: int, as_json: bool) -> None:
+    """Who wins POSITION with perfect play, and the side to move's winning pairs."""
+    pos = _read_position(position, first)
+    side = engine.to_move(pos)
+    winning = engine.winning_moves(pos, node_limit=node_limit)
+    winner = side if winning else ("V" if side == "H" else "H")
+    notation = engine.format_position(pos)
+    moves = [str(move) for move in winning]
+    payload = {
+        "position": notation,
+        "to_move": side,
+        "perfect_play": winner,
+        "winning_moves": moves,
+    }
+    text = "\n".join(
+        [
+            *_board_text(notation),
+            f"to move: {side}",
+            f"perfect play: {winner} wins",
+            f"winning pairs for {side}: {' '.join(moves) or 'none'}",
+        ]
+    )
+    emit(payload, as_json, text)
