@@ -1,0 +1,136 @@
+"""``referee two-step``: plays, deal, match; exit statuses and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee_cli.main import main
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    assert main(["two-step", *argv, "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    payload = json.loads(captured.out)  # exactly one JSON object
+    assert isinstance(payload, dict)
+    return payload
+
+
+def test_plays_hand_worked(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = run_json(capsys, "plays", "--ends", "6,3", "--hand", "3-1 2-2", "--card-top", "6-4")
+    assert payload["ends"] == [6, 3]
+    assert payload["plays"] == [
+        {"tile": "1-3", "source": "hand", "end": "right"},
+        {"tile": "4-6", "source": "card", "end": "left"},
+    ]
+    assert payload["must"] == "play"
+
+
+def test_plays_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["two-step", "plays", "--ends", "5,0", "--hand", "0-1", "--discard-top", "5|5"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "0-1 from the hand on the right end (0)" in out
+    assert "5-5 from the discard pile on the left end (5)" in out
+
+
+def test_plays_from_the_discard_top_on_both_ends(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = run_json(capsys, "plays", "--ends", "4,4", "--discard-top", "[0|4]")
+    assert payload["plays"] == [
+        {"tile": "0-4", "source": "discard", "end": "left"},
+        {"tile": "0-4", "source": "discard", "end": "right"},
+    ]
+
+
+def test_empty_floor_opens_with_the_highest_hand_double(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = run_json(capsys, "plays", "--hand", "2-2 5-5 1-4", "--card-top", "6-6")
+    assert payload["ends"] is None
+    assert payload["plays"] == [{"tile": "5-5", "source": "hand", "end": "right"}]
+
+
+@pytest.mark.parametrize(
+    ("argv", "must"),
+    [
+        (["--ends", "4,4", "--hand", "1-2 5-5", "--card-top", "0-1"], "discard"),
+        (["--ends", "4,4", "--card-top", "0-1"], "end turn"),
+        (["--hand", "1-2 3-4 0-5", "--card-top", "2-3"], "no lead"),
+    ],
+)
+def test_what_to_do_without_a_play(
+    capsys: pytest.CaptureFixture[str], argv: list[str], must: str
+) -> None:
+    payload = run_json(capsys, "plays", *argv)
+    assert payload["plays"] == []
+    assert payload["must"] == must
+
+
+def test_discard_text_names_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["two-step", "plays", "--ends", "4,4", "--hand", "1-2 5-5"]) == 0
+    assert "discard a tile from the hand (1-2 5-5)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["plays", "--ends", "4,9", "--hand", "1-2"], "column 3 of '4,9'"),
+        (["plays", "--ends", "4;4"], "the ends are written A,B"),
+        (["plays", "--ends", "4,4", "--hand", "1-2 2-x"], "column 7 of '1-2 2-x'"),
+        (["plays", "--ends", "4,4", "--hand", "1-2", "--card-top", "2-1"], "more than once"),
+        (["plays", "--ends", "4,4", "--hand", "1-7"], "7 pips"),
+        (["plays", "--hand", "1-1", "--discard-top", "2-3"], "dance floor is empty"),
+        (["plays", "--bogus"], "--bogus"),
+        (["match", "1:5 3:1"], "column 5 of '1:5 3:1'"),
+        (["match", "2:5 2:5 2:5 2:5 2:5 1:1"], "round 6 comes after player 2 won"),
+        (["match", "1:1", "--target", "0"], "target must be at least 1"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(["two-step", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert message in captured.err
+    assert "Traceback" not in captured.err
+
+
+def test_match_lemonade_at_exactly_eleven(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = run_json(capsys, "match", "1:5 1:5 1:5 1:5 2:3 1:4 1:5")
+    assert payload["scores"] == [11, 1]
+    assert payload["winner"] == 1
+    assert payload["lemonade"] == "Player 2 owes player 1 a glass of lemonade."
+    assert payload["rounds"][4]["scores"] == [8, 1]
+
+
+def test_match_text_win_at_ten_has_no_lemonade(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["two-step", "match", "2:5 2:5 feet 2:5 2:5 2:4 2:1"]) == 0
+    out = capsys.readouterr().out
+    assert "round 3: two left feet, no points, replay (0-4)" in out
+    assert out.rstrip().endswith("Player 2 wins 0-10.")
+    assert "lemonade" not in out
+
+
+def test_match_reads_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "rounds.txt"
+    path.write_text("1:5\n2:4\n", encoding="utf-8")
+    payload = run_json(capsys, "match", str(path))
+    assert payload["scores"] == [2, 1]
+    assert payload["winner"] is None
+
+
+def test_deal_shows_the_whole_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = run_json(capsys, "deal", "--seed", "7")
+    players = payload["players"]
+    counted = sum(len(p["dance_card"]) + len(p["hand"]) for p in players)
+    assert counted + len(payload["draw_pile"]) == 28
+    assert payload["floor"] == ""
+    assert len(payload["legal_moves"]) == 1
+    assert payload["legal_moves"][0].startswith("play ")
+    lead = payload["legal_moves"][0].split()[1]
+    assert lead[0] == lead[2]  # the opening is a double
