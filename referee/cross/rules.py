@@ -50,12 +50,12 @@ class CrossRules:
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:
             raise ValueError(f"Cross is for 2 to 4 players, not {self.players}")
-        if self.hand_size is not None and not 1 <= self.hand_size * self.players <= 28:
+        if self.hand_size is not None and self.hand_size < 1:
+            raise ValueError(f"a hand has at least 1 tile, not {self.hand_size}")
+        if self.hand_size is not None and self.hand_size * self.players > 28:
             raise ValueError(
                 f"{self.players} hands of {self.hand_size} tiles do not fit a 28-tile set"
             )
-        if self.hand_size is not None and self.hand_size < 1:
-            raise ValueError(f"a hand has at least 1 tile, not {self.hand_size}")
         if self.target not in TARGETS:
             shown = ", ".join(map(str, TARGETS))
             raise ValueError(f"a match target is one of {shown} points, not {self.target}")

@@ -91,7 +91,9 @@ def round_result(hands: Sequence[Sequence[Tile]], *, went_out: int | None = None
             shown = ", ".join(str(number + 1) for number in empty)
             raise ValueError(f"hands {shown} are all empty: only one player can go out")
         went_out = empty[0] if empty else None
-    elif not 0 <= went_out < len(hands) or hands[went_out]:
+    elif not 0 <= went_out < len(hands):
+        raise ValueError(f"went_out must name one of the {len(hands)} hands, not {went_out}")
+    elif hands[went_out]:
         raise ValueError(f"player {went_out + 1} did not go out: their hand is not empty")
     if went_out is not None:
         winner = went_out

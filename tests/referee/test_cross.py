@@ -67,7 +67,7 @@ def test_default_rules_follow_the_rulings() -> None:
         ({"players": 5}, "2 to 4 players"),
         ({"target": 75}, "50, 100, 150, 200, 250"),
         ({"players": 4, "hand_size": 8}, "do not fit"),
-        ({"hand_size": 0}, "do not fit"),
+        ({"hand_size": 0}, "at least 1 tile"),
     ],
 )
 def test_bad_rules_are_refused(kwargs: dict[str, int], message: str) -> None:
@@ -271,6 +271,8 @@ def test_bad_round_input(hands: list[str], message: str) -> None:
 def test_went_out_must_name_an_empty_hand() -> None:
     with pytest.raises(ValueError, match="player 2 did not go out"):
         round_result([hand(""), hand("1-2")], went_out=1)
+    with pytest.raises(ValueError, match="one of the 2 hands, not 2"):
+        round_result([hand(""), hand("1-2")], went_out=2)
 
 
 def test_match_to_target() -> None:
