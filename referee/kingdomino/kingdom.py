@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 from referee.errors import NotationError
 
@@ -88,17 +89,21 @@ class Terrain(StrEnum):
             ) from None
 
 
-_LETTERS: Mapping[Terrain, str] = {
-    Terrain.WHEAT: "W",
-    Terrain.FOREST: "F",
-    Terrain.LAKE: "L",
-    Terrain.GRASSLAND: "G",
-    Terrain.SWAMP: "S",
-    Terrain.MINE: "M",
-    Terrain.CASTLE: "C",
-    Terrain.EMPTY: ".",
-}
-_BY_LETTER: Mapping[str, Terrain] = {letter: terrain for terrain, letter in _LETTERS.items()}
+_LETTERS: Mapping[Terrain, str] = MappingProxyType(
+    {
+        Terrain.WHEAT: "W",
+        Terrain.FOREST: "F",
+        Terrain.LAKE: "L",
+        Terrain.GRASSLAND: "G",
+        Terrain.SWAMP: "S",
+        Terrain.MINE: "M",
+        Terrain.CASTLE: "C",
+        Terrain.EMPTY: ".",
+    }
+)
+_BY_LETTER: Mapping[str, Terrain] = MappingProxyType(
+    {letter: terrain for terrain, letter in _LETTERS.items()}
+)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Literal, get_args
 
 from referee.errors import NotationError
@@ -46,12 +47,14 @@ __all__ = [
 Direction = Literal["right", "down", "left", "up"]
 #: The four directions, in the order placements are sorted.
 DIRECTIONS: tuple[Direction, ...] = get_args(Direction)
-_STEP: Mapping[str, tuple[int, int]] = {
-    "right": (0, 1),
-    "down": (1, 0),
-    "left": (0, -1),
-    "up": (-1, 0),
-}
+_STEP: Mapping[str, tuple[int, int]] = MappingProxyType(
+    {
+        "right": (0, 1),
+        "down": (1, 0),
+        "left": (0, -1),
+        "up": (-1, 0),
+    }
+)
 #: A placement: the first square's ``(row, col)`` and the direction of the second.
 Placement = tuple[tuple[int, int], Direction]
 

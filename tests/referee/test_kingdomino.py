@@ -28,6 +28,7 @@ from referee.kingdomino import (
     check_placement,
     compare,
     domains,
+    format_domino,
     format_kingdom,
     infer_frame_size,
     legal_placements,
@@ -36,6 +37,7 @@ from referee.kingdomino import (
     parse_domino,
     parse_kingdom,
     parse_move,
+    parse_square,
     score,
     terrain_counts,
     tile,
@@ -447,6 +449,25 @@ def test_parse_domino_and_its_errors() -> None:
         with pytest.raises(NotationError, match=word) as caught:
             parse_domino(text)
         assert caught.value.index == index
+
+
+landscape_squares = st.builds(Square, st.sampled_from(LANDSCAPES), st.integers(0, 9))
+
+
+@settings(max_examples=40)
+@given(landscape_squares, landscape_squares)
+def test_domino_notation_round_trip(first: Square, second: Square) -> None:
+    assert parse_domino(format_domino((first, second))) == (first, second)
+
+
+def test_parse_square_errors_give_the_column() -> None:
+    assert parse_square(" G2") == Square(Terrain.GRASSLAND, 2)
+    with pytest.raises(NotationError, match="unknown terrain letter 'Q'") as caught:
+        parse_square("  Q1")
+    assert caught.value.index == 2
+    with pytest.raises(NotationError, match="at most one crown digit") as caught:
+        parse_square("M33")
+    assert caught.value.index == 2
 
 
 def test_placement_outside_the_grid() -> None:
