@@ -439,7 +439,7 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
         raise NotationError(
             "a position is rows of '.', 'H', 'V', '#' joined by '/', then optionally H or V",
             text=text,
-            index=0 if match is None else match.start("side"),
+            index=0,
         )
     board = match["board"]
     offset = match.start("board")
