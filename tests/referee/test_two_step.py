@@ -3,6 +3,7 @@ random-play invariants."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
@@ -545,6 +546,7 @@ def expected_plays(state: TwoStepRound) -> set[tuple[Tile, str, str]]:
 
 
 def check_invariants(state: TwoStepRound) -> None:
+    assert dataclasses.replace(state) == state  # passes the constructor's checks
     assert all_tiles(state) == list(SET)
     assert sum(t.pips for t in all_tiles(state)) == 168
     for left, right in zip(state.floor.tiles, state.floor.tiles[1:], strict=False):
