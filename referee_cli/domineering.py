@@ -26,9 +26,18 @@ __all__ = ["domineering"]
 
 _LETTERS = "ABCDEFGH"
 
+
+def _side_value(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """Check an H|V option (a callback, not click.Choice, so errors stay on one line)."""
+    if value is None or value in ("H", "V"):
+        return value
+    raise click.BadParameter(f"{value!r} is not H or V", ctx=ctx, param=param)
+
+
 first_option = click.option(
     "--first",
-    type=click.Choice(["H", "V"]),
+    metavar="H|V",
+    callback=_side_value,
     default=None,
     help="Side that started this game (default H, or V when the position's H/V suffix says so).",
 )
@@ -104,12 +113,18 @@ def analyze(
     emit(payload, as_json, lambda: _analysis_text(payload))
 
 
-def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) -> dict[str, Any]:
-    """Read a photo with ``vision.domineering.analyze_photo`` when it is there."""
+def _photo_reader() -> Any:
+    """``vision.domineering.analyze_photo``, or ``None`` while it is not written."""
     try:
-        reader = getattr(importlib.import_module("vision.domineering"), "analyze_photo", None)
+        module = importlib.import_module("vision.domineering")
     except ModuleNotFoundError:
-        reader = None
+        return None
+    return getattr(module, "analyze_photo", None)
+
+
+def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) -> dict[str, Any]:
+    """The analyze JSON object for a photo of the sheet."""
+    reader = _photo_reader()
     if reader is None:
         fail("photo reading is not available yet")
     result = reader(path, first=first, overlay=overlay)
@@ -119,7 +134,9 @@ def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) ->
 @domineering.command()
 @click.argument("position", metavar="POSITION")
 @click.argument("move", metavar="MOVE")
-@click.option("--player", type=click.Choice(["H", "V"]), required=True, help="Who claims MOVE.")
+@click.option(
+    "--player", metavar="H|V", callback=_side_value, required=True, help="Who claims MOVE."
+)
 @first_option
 @json_option
 @click.pass_context

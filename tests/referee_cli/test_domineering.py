@@ -1,0 +1,167 @@
+"""``referee domineering``: analyze, check, solve (in-process, via main())."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee_cli import domineering as cli_module
+from referee_cli.main import main
+
+OPENED = "...../...../.HH../...../....."
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
+    status = main(["domineering", *args, "--json"])
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1  # exactly one JSON object
+    return status, json.loads(out)
+
+
+def test_analyze_json_after_the_worked_opening(capsys: pytest.CaptureFixture[str]) -> None:
+    status, payload = run_json(capsys, "analyze", OPENED)
+    assert status == 0
+    assert payload["position"] == OPENED + " V"
+    assert payload["to_move"] == "V"
+    # 5x5 has 20 pairs per side; B3-C3 removes 3 H pairs (A3-B3, B3-C3, C3-D3)
+    # and 4 V pairs (B2-B3, B3-B4, C2-C3, C3-C4).
+    assert len(payload["legal_moves"]["H"]) == 17
+    assert len(payload["legal_moves"]["V"]) == 16
+    assert "C1-C2" in payload["legal_moves"]["V"]
+    assert "C2-C3" not in payload["legal_moves"]["V"]
+    assert (payload["blocked"], payload["winner"]) == (False, None)
+    assert set(payload) == {"position", "to_move", "legal_moves", "blocked", "winner"}
+
+
+def test_analyze_text_shows_board_side_pairs_and_blocked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["domineering", "analyze", "HH/.."]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "   A B",
+        " 1 H H",
+        " 2 . .",
+        "position: HH/.. V",
+        "to move: V",
+        "H legal pairs (1): A2-B2",
+        "V legal pairs (0): none",
+        "blocked: V has no legal pair and loses; H wins",
+    ]
+
+
+def test_analyze_solve_adds_perfect_play(capsys: pytest.CaptureFixture[str]) -> None:
+    # 2x2 empty: the first player wins (takes a row or a column, the other is blocked).
+    status, payload = run_json(capsys, "analyze", "../..", "--solve")
+    assert status == 0
+    assert payload["perfect_play"] == "H"
+    status, payload = run_json(capsys, "analyze", "../..", "--first", "V", "--solve")
+    assert (payload["to_move"], payload["perfect_play"]) == ("V", "V")
+
+
+def test_analyze_reads_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "game.txt"
+    sheet.write_text(OPENED + " V\n", encoding="utf-8")
+    status, payload = run_json(capsys, "analyze", str(sheet))
+    assert status == 0 and payload["to_move"] == "V"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["analyze", "HHH../....."], "row 1: A1 B1 C1 is a run of 3 H cells"),
+        (["analyze", "HH/.. H"], "the position says H to move"),
+        (["analyze", "..x/..."], "at column 3 of '..x/...'"),
+        (["analyze", OPENED, "--first", "X"], "'X' is not H or V"),
+        (["analyze", OPENED, "--overlay", "out.png"], "--overlay needs a photo"),
+        (["check", OPENED, "B3C3", "--player", "H"], "a move is two cells joined by '-'"),
+        (["check", OPENED, "A1-B1"], "Missing option '--player'"),
+        (["solve", "......../" * 7 + "........", "--node-limit", "10"], "no answer within 10"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["domineering", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert message in captured.err
+
+
+def test_check_legal_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    status, payload = run_json(capsys, "check", OPENED, "C2-C1", "--player", "V")
+    assert status == 0
+    assert payload == {"legal": True, "reason": "V may claim C1-C2"}
+
+
+@pytest.mark.parametrize(
+    ("move", "player", "reason"),
+    [
+        ("C2-C3", "V", "C3 is occupied (claimed by H)"),
+        ("E1-F1", "H", "F1 is off the board (columns A-E, rows 1-5)"),
+        ("A1-A2", "H", "A1-A2 is a vertical pair; H claims horizontal pairs"),
+        ("A1-C1", "H", "A1 and C1 are not adjacent cells"),
+    ],
+)
+def test_check_illegal_exits_1_with_the_reason(
+    move: str, player: str, reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, payload = run_json(capsys, "check", OPENED, move, "--player", player)
+    assert status == 1
+    assert payload == {"legal": False, "reason": reason}
+    assert main(["domineering", "check", OPENED, move, "--player", player]) == 1
+    assert capsys.readouterr().out == f"illegal: {reason}\n"
+
+
+def test_solve_names_the_winner_and_winning_pairs(capsys: pytest.CaptureFixture[str]) -> None:
+    # 2x3, H to move: any H pair wins (V then has one column left, H the other row).
+    status, payload = run_json(capsys, "solve", ".../...")
+    assert status == 0
+    assert payload == {
+        "position": ".../... H",
+        "to_move": "H",
+        "perfect_play": "H",
+        "winning_moves": ["A1-B1", "B1-C1", "A2-B2", "B2-C2"],
+    }
+    # 5x5 empty is a second-player win (published result): H has no winning pair.
+    status, payload = run_json(capsys, "solve", "...../...../...../...../.....")
+    assert (payload["perfect_play"], payload["winning_moves"]) == ("V", [])
+
+
+def test_photo_without_a_reader_is_bad_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    photo = tmp_path / "sheet.png"
+    photo.write_bytes(b"not really a png")
+    monkeypatch.setattr(cli_module, "_photo_reader", lambda: None)
+    assert main(["domineering", "analyze", str(photo)]) == 2
+    assert capsys.readouterr().err == "referee: error: photo reading is not available yet\n"
+
+
+def test_photo_goes_to_the_reader_with_first_and_overlay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(b"fake")
+    calls: list[tuple[str, Any, Any]] = []
+    answer = {
+        "position": "HH/.. V",
+        "to_move": "V",
+        "legal_moves": {"H": ["A2-B2"], "V": []},
+        "blocked": True,
+        "winner": "H",
+        "confidence": [[0.9, 0.9], [0.8, 0.8]],
+    }
+
+    def reader(path: str, *, first: Any, overlay: Any) -> dict[str, Any]:
+        calls.append((path, first, overlay))
+        return answer
+
+    monkeypatch.setattr(cli_module, "_photo_reader", lambda: reader)
+    out = str(tmp_path / "overlay.png")
+    status, payload = run_json(capsys, "analyze", str(photo), "--first", "V", "--overlay", out)
+    assert status == 0 and payload == answer
+    assert calls == [(str(photo), "V", out)]
