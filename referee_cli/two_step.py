@@ -15,13 +15,18 @@ from referee.dominoes import DEFAULT_MAX_PIPS, Tile, format_hand, parse_hand, pa
 from referee.errors import NotationError
 from referee.two_step import (
     Play,
+    TwoStepRound,
     TwoStepRules,
     deal,
+    format_move,
+    format_round,
     legal_plays,
+    parse_move,
+    parse_round,
     parse_rounds,
     tally,
 )
-from referee_cli.common import emit, json_option, read_notation, reports_bad_input
+from referee_cli.common import EXIT_NO, emit, json_option, read_notation, reports_bad_input
 
 __all__ = ["two_step"]
 
@@ -144,6 +149,63 @@ def deal_command(seed: int, as_json: bool) -> None:
         as_json,
         lambda: f"{round_}\nlegal moves: {', '.join(map(str, round_.legal_moves()))}",
     )
+
+
+def _position_payload(state: TwoStepRound) -> dict[str, Any]:
+    return {
+        "position": format_round(state),
+        "to_move": None if state.to_move is None else state.to_move + 1,
+        "legal_moves": [format_move(move) for move in state.legal_moves()],
+        "result": None if state.result is None else state.result.to_json(),
+    }
+
+
+optional_plays_option = click.option(
+    "--optional-plays",
+    is_flag=True,
+    help="A player may stop playing by discarding at any time (default: plays are compulsory).",
+)
+
+
+@two_step.command()
+@click.argument("position")
+@optional_plays_option
+@json_option
+@reports_bad_input
+def analyze(position: str, optional_plays: bool, as_json: bool) -> None:
+    """Whose turn it is, every legal move, and the result of a whole round POSITION.
+
+    POSITION is the round notation (docs/two-step.md), or a file holding it.
+    """
+    rules = TwoStepRules(optional_plays=optional_plays)
+    state = parse_round(read_notation(position), rules)
+    moves = ", ".join(map(format_move, state.legal_moves())) or "none"
+    emit(_position_payload(state), as_json, lambda: f"{state}\nlegal moves: {moves}")
+
+
+@two_step.command()
+@click.argument("position")
+@click.argument("move")
+@optional_plays_option
+@json_option
+@reports_bad_input
+@click.pass_context
+def check(
+    ctx: click.Context, position: str, move: str, optional_plays: bool, as_json: bool
+) -> None:
+    """Is MOVE legal in the round POSITION?  Exit 0 if legal, 1 with the reason if not.
+
+    MOVE is "play TILE SOURCE END", "discard TILE" or "end turn".
+    """
+    rules = TwoStepRules(optional_plays=optional_plays)
+    state = parse_round(read_notation(position), rules)
+    parsed = parse_move(move, max_pips=rules.max_pips)
+    reason = state.why_illegal(parsed)
+    legal = reason is None
+    payload = {"legal": legal, "reason": reason or "legal", "move": format_move(parsed)}
+    emit(payload, as_json, f"legal: {format_move(parsed)}" if legal else f"illegal: {reason}")
+    if not legal:
+        ctx.exit(EXIT_NO)
 
 
 @two_step.command()

@@ -46,6 +46,7 @@ from referee.two_step.moves import (
     legal_plays,
     parse_move,
 )
+from referee.two_step.notation import format_round, parse_round
 from referee.two_step.rules import (
     DEFAULT_RULES,
     ENDS,
@@ -86,11 +87,13 @@ __all__ = [
     "deal_order",
     "find_lead",
     "format_move",
+    "format_round",
     "format_rounds",
     "legal_plays",
     "lemonade_line",
     "new_match",
     "parse_move",
+    "parse_round",
     "parse_rounds",
     "score_round",
     "tally",

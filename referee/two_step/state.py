@@ -228,6 +228,12 @@ class TwoStepRound:
 
     # -- moves --
 
+    def why_illegal(self, move: object) -> str | None:
+        """``None`` if ``move`` is legal here, else the reason, naming tile, end and rule."""
+        if move in self._moves:
+            return None
+        return self._why_illegal(move)
+
     def _why_illegal(self, move: object) -> str:
         who = f"player {self.player + 1}"
         if self.result is not None:

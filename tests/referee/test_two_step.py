@@ -28,11 +28,13 @@ from referee.two_step import (
     deal_order,
     find_lead,
     format_move,
+    format_round,
     format_rounds,
     legal_plays,
     lemonade_line,
     new_match,
     parse_move,
+    parse_round,
     parse_rounds,
     score_round,
     tally,
@@ -700,3 +702,63 @@ def test_random_match_to_ten(seed: int) -> None:
     assert (match.record.lemonade is not None) == (scores[outcome.winner] == 11)
     with pytest.raises(IllegalMoveError, match="the match is over"):
         match.play(EndTurn())
+
+
+# --- the round notation ------------------------------------------------------------------------
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 10_000), st.integers(0, 60))
+def test_round_notation_round_trips(seed: int, plies: int) -> None:
+    rng = random.Random(seed)
+    state = deal(seed=seed)
+    for _ in range(plies):
+        if not state.legal_moves():
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    assert parse_round(format_round(state)) == state
+
+
+def test_round_notation_hand_worked() -> None:
+    state = position(
+        floor="6-6 6-3",
+        cards=("1-2 1-3", "1-4"),
+        hands=("3-5", ""),
+        discards=("0-0", "0-1 0-2"),
+        draw="",
+        spare_to=0,
+    )
+    text = format_round(state)
+    assert text.startswith("floor 6-6 6-3; card1 1-2 1-3; card2 1-4; hand1 3-5; hand2 -; ")
+    assert text.endswith("; discards2 0-1 0-2; draw -; turn 1")
+    # Any order, newlines, a field left out is empty.
+    shuffled = text.replace("; ", "\n").replace("draw -\n", "")
+    lines = shuffled.splitlines()
+    assert parse_round("\n".join(reversed(lines))) == state
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("floor -; table 1-2; turn 1", "unknown field 'table'.* at column 10 of"),
+        ("turn 1; turn 2", "field 'turn' given twice at column 9"),
+        ("floor 6-6", "no 'turn' field"),
+        ("floor 6-6; turn 3", "the turn is player 1 or 2 at column 17"),
+        ("floor 6-6; hand1 1-2 3-x; turn 1", "at column 24"),
+        ("floor 6-6 5-7; turn 1", "a half shows 0 to 6 pips at column 11"),
+    ],
+)
+def test_round_notation_errors(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        parse_round(text)
+
+
+def test_round_notation_floor_tiles_must_touch() -> None:
+    with pytest.raises(ImpossiblePositionError, match=r"floor tile 2 \(5-3\) does not touch"):
+        parse_round("floor 6-6 5-3; turn 1")
+
+
+def test_why_illegal() -> None:
+    state = position(floor="6-6", cards=("1-2 1-3", "1-4 1-5"), hands=("5-6 0-1", "3-4"))
+    assert state.why_illegal(Play(Tile(5, 6), "hand", "left")) is None
+    assert state.why_illegal(Discard(Tile(0, 1))) is not None

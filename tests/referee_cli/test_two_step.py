@@ -134,3 +134,72 @@ def test_deal_shows_the_whole_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert payload["legal_moves"][0].startswith("play ")
     lead = payload["legal_moves"][0].split()[1]
     assert lead[0] == lead[2]  # the opening is a double
+
+
+# A position worked by hand: player 2 to move, ends 3 (left) and 0 (right); player 2 holds
+# 1-2 0-2 3-4, shows 1-6 on the dance card and 5-6 on the discard pile.
+POSITION = (
+    "floor 3-0 0-6 6-6 6-3 3-5 5-5 5-0; card1 4-4 4-6 0-1; card2 1-6 1-4 1-3 2-3; "
+    "hand1 2-4; hand2 1-2 0-2 3-4; discards1 4-5 2-2 0-0; discards2 2-5 5-6; "
+    "draw 1-5 0-4 2-6 3-3 1-1; turn 2"
+)
+
+
+def test_analyze_lists_the_legal_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = run_json(capsys, "analyze", POSITION)
+    assert payload["to_move"] == 2
+    assert payload["legal_moves"] == ["play 0-2 hand right", "play 3-4 hand left"]
+    assert payload["result"] is None
+    assert payload["position"] == POSITION
+
+
+def test_analyze_optional_plays_adds_the_discards(capsys: pytest.CaptureFixture[str]) -> None:
+    payload = run_json(capsys, "analyze", POSITION, "--optional-plays")
+    assert payload["legal_moves"] == [
+        "play 0-2 hand right",
+        "play 3-4 hand left",
+        "discard 0-2",
+        "discard 1-2",
+        "discard 3-4",
+    ]
+
+
+def test_check_legal_move_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["two-step", "check", POSITION, "play 3-4 hand left"]) == 0
+    assert capsys.readouterr().out == "legal: play 3-4 hand left\n"
+
+
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        ("play 3-4 hand right", "3-4 does not match the right end (0 pips)"),
+        ("discard 1-2", "player 2 must play while a play is left"),
+        ("play 5-6 discard left", "5-6 does not match the left end (3 pips)"),
+        ("play 1-3 card left", "1-3 is not the top of player 2's dance card (1-6)"),
+    ],
+)
+def test_check_illegal_move_exits_1_with_the_reason(
+    capsys: pytest.CaptureFixture[str], move: str, reason: str
+) -> None:
+    assert main(["two-step", "check", POSITION, move, "--json"]) == 1
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["legal"] is False
+    assert reason in payload["reason"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["check", POSITION, "play 3-4 hand up"], "an end is left or right, not 'up'"),
+        (["check", POSITION.replace("turn 2", "turn 3"), "end turn"], "player 1 or 2"),
+        (["analyze", POSITION.replace("5-5 5-0", "4-4 5-0")], "floor tile 6 (4-4) does not"),
+        (["analyze", POSITION.replace("hand1 2-4", "hand1 -")], "tiles missing from the round"),
+    ],
+)
+def test_position_bad_input_exits_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(["two-step", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert message in captured.err
