@@ -22,6 +22,12 @@ Decisions where rules and rulings are silent
   player has a play from hand, dance card top or discard top: no later discard
   can change that.
 
+Modules: :mod:`~referee.two_step.rules` (parameters), :mod:`~referee.two_step.moves`
+(moves, their notation, :func:`legal_plays`), :mod:`~referee.two_step.state` (deal,
+lead, :class:`TwoStepRound`), :mod:`~referee.two_step.scoring` (round results, the
+match tally, the lemonade line), :mod:`~referee.two_step.match` (:class:`TwoStepMatch`,
+the registry's game) and :mod:`~referee.two_step.notation` (a round position as text).
+
 Moves are written ``play 3-5 hand left``, ``discard 3-5`` and ``end turn``:
 
 >>> from referee.dominoes import parse_hand, parse_tile
