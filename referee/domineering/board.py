@@ -110,12 +110,20 @@ class Move:
 
     ``a`` is the cell first in row-major order, ``b`` the other, so
     ``Move((2, 2), (2, 1)) == Move((2, 1), (2, 2))`` and moves sort in notation order.
+    A move may name cells off any board (that is for :func:`check_move` to say).
+
+    Raises
+    ------
+    ValueError
+        If a row or column is negative.
     """
 
     a: Cell
     b: Cell
 
     def __init__(self, a: Cell, b: Cell) -> None:
+        if min(*a, *b) < 0:
+            raise ValueError(f"cells are (row, col) counted from (0, 0), got {a} and {b}")
         first, second = sorted((tuple(a), tuple(b)))
         object.__setattr__(self, "a", (int(first[0]), int(first[1])))
         object.__setattr__(self, "b", (int(second[0]), int(second[1])))
@@ -299,7 +307,7 @@ def _split_pairs(pos: Position) -> tuple[list[Move], list[str]]:
             if length % 2:
                 shown = " ".join(cell_name(cell) for cell in cells)
                 faults.append(
-                    f"row {row + 1}: {shown} is a run of {length} H cells, "
+                    f"row {row + 1}: {shown} is a run of {_plural(length, 'H cell')}, "
                     "which cannot split into horizontal pairs"
                 )
             found += [Move(cells[i], cells[i + 1]) for i in range(0, length - 1, 2)]
@@ -310,7 +318,7 @@ def _split_pairs(pos: Position) -> tuple[list[Move], list[str]]:
             if length % 2:
                 shown = " ".join(cell_name(cell) for cell in cells)
                 faults.append(
-                    f"column {_LETTERS[col]}: {shown} is a run of {length} V cells, "
+                    f"column {_LETTERS[col]}: {shown} is a run of {_plural(length, 'V cell')}, "
                     "which cannot split into vertical pairs"
                 )
             found += [Move(cells[i], cells[i + 1]) for i in range(0, length - 1, 2)]

@@ -139,7 +139,7 @@ def test_odd_run_of_h_cells_names_the_row_and_cells() -> None:
 
 
 def test_odd_run_of_v_cells_names_the_column_and_cells() -> None:
-    with pytest.raises(ImpossiblePositionError, match=r"column C: C1 is a run of 1 V cells"):
+    with pytest.raises(ImpossiblePositionError, match=r"column C: C1 is a run of 1 V cell,"):
         parse_position("..V/.../...")
 
 
@@ -187,7 +187,7 @@ def test_problems_lists_every_fault_and_validate_joins_them() -> None:
     pos = Position(("HHH", "V..", "..."))
     assert problems(pos) == [
         "row 1: A1 B1 C1 is a run of 3 H cells, which cannot split into horizontal pairs",
-        "column A: A2 is a run of 1 V cells, which cannot split into vertical pairs",
+        "column A: A2 is a run of 1 V cell, which cannot split into vertical pairs",
     ]
     with pytest.raises(ImpossiblePositionError, match="horizontal pairs; column A"):
         validate(pos)
@@ -265,6 +265,9 @@ def test_move_order_does_not_matter_and_formats_sorted() -> None:
     assert format_move(parse_move(" b3 - c3 ")) == "B3-C3"
     assert parse_move("B3-C3").orientation == "H"
     assert parse_move("C1-C2").orientation == "V"
+    assert parse_move("A1-C1").orientation is None
+    with pytest.raises(ValueError, match="counted from"):
+        Move((-1, 0), (0, 0))
 
 
 cells = st.tuples(st.integers(0, 7), st.integers(0, 7))
