@@ -196,12 +196,10 @@ def legal_plays(
 
     Raises
     ------
-    ValueError
-        If a tile is not in the set or is given twice, or an end is not 0 to
-        ``max_pips`` pips.
     referee.errors.ImpossiblePositionError
-        If the dance floor is empty but the discard pile is not (no turn can
-        have ended before the opening double).
+        If a tile is not in the set or is given twice, an end is not 0 to
+        ``max_pips`` pips, or the dance floor is empty but the discard pile is
+        not (no turn can have ended before the opening double).
 
     >>> from referee.dominoes import parse_hand
     >>> legal_plays(None, parse_hand("2-2 5-5 1-4"), parse_tile("6-6"))
@@ -209,11 +207,14 @@ def legal_plays(
     >>> [str(p) for p in legal_plays((4, 4), (), None, parse_tile("0-4"))]
     ['play 0-4 discard left', 'play 0-4 discard right']
     """
-    check_tiles(
-        [hand, [card_top] if card_top else [], [discard_top] if discard_top else []],
-        max_pips=max_pips,
-        names=("the hand", "the dance card top", "the discard top"),
-    )
+    try:
+        check_tiles(
+            [hand, [card_top] if card_top else [], [discard_top] if discard_top else []],
+            max_pips=max_pips,
+            names=("the hand", "the dance card top", "the discard top"),
+        )
+    except ValueError as error:
+        raise ImpossiblePositionError(str(error)) from None
     if ends is None:
         if discard_top is not None:
             raise ImpossiblePositionError(
@@ -224,7 +225,9 @@ def legal_plays(
         return [] if opening is None else [Play(opening[1], opening[0], "right")]
     for name, pips in zip(ENDS, ends, strict=True):
         if isinstance(pips, bool) or not isinstance(pips, int) or not 0 <= pips <= max_pips:
-            raise ValueError(f"the {name} end must show 0 to {max_pips} pips, got {pips!r}")
+            raise ImpossiblePositionError(
+                f"the {name} end must show 0 to {max_pips} pips, got {pips!r}"
+            )
     sources: list[tuple[Source, Tile]] = [("hand", tile) for tile in hand]
     if card_top is not None:
         sources.append(("card", card_top))

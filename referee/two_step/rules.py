@@ -10,6 +10,7 @@ from referee.dominoes import (
     End,
     double_set,
 )
+from referee.errors import RefereeError
 
 Source = Literal["hand", "card", "discard"]
 #: Where a play may come from, in the order plays are listed.
@@ -44,8 +45,8 @@ class TwoStepRules:
 
     Raises
     ------
-    ValueError
-        If a number is below 1 or the set is too small to deal.
+    referee.errors.RefereeError
+        If a number is below 1 or the set is too small to deal (a ``ValueError``).
     """
 
     target: int = 10
@@ -58,10 +59,13 @@ class TwoStepRules:
     def __post_init__(self) -> None:
         for name in ("target", "dance_card", "hand", "max_pips", "lemonade_score"):
             if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
-        tiles = len(double_set(self.max_pips))
+                raise RefereeError(f"{name} must be at least 1, got {getattr(self, name)}")
+        try:
+            tiles = len(double_set(self.max_pips))
+        except ValueError as error:
+            raise RefereeError(str(error)) from None
         if 2 * (self.dance_card + self.hand) > tiles:
-            raise ValueError(
+            raise RefereeError(
                 f"a double-{self.max_pips} set has {tiles} tiles, too few to deal two dance "
                 f"cards of {self.dance_card} and two hands of {self.hand}"
             )

@@ -67,13 +67,13 @@ def score_round(
 
     Raises
     ------
-    ValueError
+    referee.errors.ImpossiblePositionError
         If ``winner`` is not 0 or 1 or ``opponent_card`` is out of range.
     """
     if winner not in (0, 1):
-        raise ValueError(f"the winner is player 1 or 2, got player {winner + 1}")
+        raise ImpossiblePositionError(f"the winner is player 1 or 2, got player {winner + 1}")
     if not 1 <= opponent_card <= rules.dance_card:
-        raise ValueError(
+        raise ImpossiblePositionError(
             f"the opponent's dance card holds 1 to {rules.dance_card} tiles when the round "
             f"ends, got {opponent_card}"
         )

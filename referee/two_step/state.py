@@ -60,7 +60,9 @@ def find_lead(hands: Sequence[Sequence[Tile]], card_tops: Sequence[Tile | None])
 
 def _pair(value: Sequence[Sequence[Tile]], name: str) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     if len(value) != 2:
-        raise ValueError(f"Two-Step has two players: expected 2 {name}, got {len(value)}")
+        raise ImpossiblePositionError(
+            f"Two-Step has two players: expected 2 {name}, got {len(value)}"
+        )
     return (tuple(value[0]), tuple(value[1]))
 
 

@@ -12,7 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.dominoes import Line, Tile, double_set, parse_hand, parse_tile
-from referee.errors import IllegalMoveError, ImpossiblePositionError, NotationError
+from referee.errors import (
+    IllegalMoveError,
+    ImpossiblePositionError,
+    NotationError,
+    RefereeError,
+)
 from referee.game import Outcome, State
 from referee.two_step import (
     GAME,
@@ -110,10 +115,11 @@ def test_default_rules_are_the_rulings() -> None:
 
 
 @pytest.mark.parametrize(
-    "kwargs", [{"target": 0}, {"dance_card": 0}, {"hand": -1}, {"dance_card": 12}]
+    "kwargs",
+    [{"target": 0}, {"dance_card": 0}, {"hand": -1}, {"dance_card": 12}, {"max_pips": 19}],
 )
 def test_bad_rules_are_refused(kwargs: dict[str, int]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(RefereeError):
         TwoStepRules(**kwargs)
 
 
@@ -232,7 +238,7 @@ def test_discard_on_an_empty_floor_is_impossible() -> None:
 def test_legal_plays_bad_input(
     ends: tuple[int, int], hand: str, card: str | None, message: str
 ) -> None:
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ImpossiblePositionError, match=message):
         legal_plays(ends, parse_hand(hand), None if card is None else T(card))
 
 
@@ -497,7 +503,7 @@ def test_score_round(winner: int, left: int, points: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("left", [0, 6])
 def test_score_round_refuses_impossible_cards(left: int) -> None:
-    with pytest.raises(ValueError, match="1 to 5 tiles"):
+    with pytest.raises(ImpossiblePositionError, match="1 to 5 tiles"):
         score_round(0, left)
 
 
