@@ -14,6 +14,7 @@ import click
 from referee.dominoes import DEFAULT_MAX_PIPS, Tile, format_hand, parse_hand, parse_tile
 from referee.errors import NotationError
 from referee.two_step import (
+    DEFAULT_RULES,
     Play,
     TwoStepRound,
     TwoStepRules,
@@ -26,7 +27,7 @@ from referee.two_step import (
     parse_rounds,
     tally,
 )
-from referee_cli.common import EXIT_NO, emit, json_option, read_notation, reports_bad_input
+from referee_cli.common import EXIT_NO, emit, fail, json_option, read_notation, reports_bad_input
 
 __all__ = ["two_step"]
 
@@ -120,6 +121,8 @@ def plays(
     """Every legal play: tile, source (hand, card, discard) and end; else what to do."""
     ends = None if ends_text is None else parse_ends(ends_text)
     hand = parse_hand(hand_text, max_pips=DEFAULT_MAX_PIPS)
+    if len(hand) > DEFAULT_RULES.hand:
+        fail(f"a hand holds at most {DEFAULT_RULES.hand} tiles, got {len(hand)}: {hand_text!r}")
     found = legal_plays(ends, hand, _optional_tile(card_top), _optional_tile(discard_top))
     must, reason = _verdict(found, ends, hand)
     payload: dict[str, Any] = {

@@ -82,6 +82,7 @@ def test_discard_text_names_the_hand(capsys: pytest.CaptureFixture[str]) -> None
         (["plays", "--ends", "4,4", "--hand", "1-2 2-x"], "column 7 of '1-2 2-x'"),
         (["plays", "--ends", "4,4", "--hand", "1-2", "--card-top", "2-1"], "more than once"),
         (["plays", "--ends", "4,4", "--hand", "1-7"], "7 pips"),
+        (["plays", "--ends", "4,4", "--hand", "0-1 0-2 0-3 0-4"], "at most 3 tiles, got 4"),
         (["plays", "--hand", "1-1", "--discard-top", "2-3"], "dance floor is empty"),
         (["plays", "--bogus"], "--bogus"),
         (["match", "1:5 3:1"], "column 5 of '1:5 3:1'"),
