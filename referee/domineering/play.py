@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from referee.domineering.board import (
@@ -34,7 +34,8 @@ class Analysis:
     ``blocked`` is true when the side to move has no legal pair: it has lost at
     once and ``winner`` is the other side (``rules/domineering.txt``); otherwise
     ``winner`` is ``None``.  ``perfect_play`` is the winner with perfect play, set
-    only when asked for (``None`` if not asked, or not found within the node limit).
+    only when asked for (``perfect_play_asked``); ``None`` if not asked, or not
+    found within the node limit.
     """
 
     position: Position
@@ -43,7 +44,7 @@ class Analysis:
     blocked: bool
     winner: Side | None
     perfect_play: Side | None = None
-    solved: bool = field(default=False)
+    perfect_play_asked: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """``{"position", "to_move", "legal_moves": {"H", "V"}, "blocked", "winner"}``.
@@ -57,7 +58,7 @@ class Analysis:
             "blocked": self.blocked,
             "winner": self.winner,
         }
-        if self.solved:
+        if self.perfect_play_asked:
             payload["perfect_play"] = self.perfect_play
         return payload
 
@@ -88,7 +89,7 @@ def analyze(
         blocked=blocked,
         winner=other_side(side) if blocked else None,
         perfect_play=perfect,
-        solved=perfect_play,
+        perfect_play_asked=perfect_play,
     )
 
 
