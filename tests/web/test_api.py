@@ -1,0 +1,429 @@
+"""The JSON API: every route with hand-worked answers, and every error status.
+
+Expected values come from the rules (``rules/*.txt``, ``RULINGS.md``), worked by hand.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+# Two separate wheat domains: 3 squares with 1 crown (3) and 2 squares with 2 crowns (4);
+# the castle in the centre of the 5x5 frame; empty squares elsewhere.
+WHEAT_7 = "W1 W W . ./. . . . ./. . C . ./. . . . ./W2 W . . ."
+
+
+def post(client: FlaskClient, url: str, **kwargs: Any) -> tuple[int, dict[str, Any]]:
+    response = client.post(url, **kwargs)
+    assert response.is_json, response.data[:200]
+    return response.status_code, response.get_json()
+
+
+# --- Kingdomino -----------------------------------------------------------------------------
+
+
+def test_score_two_wheat_domains_is_7(client: FlaskClient) -> None:
+    status, answer = post(client, "/api/kingdomino/score", json={"kingdom": WHEAT_7})
+    assert status == 200
+    assert answer["score"] == 7
+    assert answer["total"] == 7
+    assert answer["bonuses"] == {"middle_kingdom": 0, "harmony": 0}
+    points = sorted(
+        (d["terrain"], d["squares"], d["crowns"], d["points"]) for d in answer["domains"]
+    )
+    assert points == [("wheat", 2, 2, 4), ("wheat", 3, 1, 3)]
+    assert answer["squares"][2][2] == {"terrain": "castle", "crowns": 0}
+    assert answer["kingdom"] == WHEAT_7.replace(" /", "/")
+    # 2 crowns on a wheat square break the real tile set: flagged, still scored.
+    assert any("wheat" in warning for warning in answer["warnings"])
+
+
+def test_score_domain_squares_follow_domains(client: FlaskClient) -> None:
+    _, answer = post(client, "/api/kingdomino/score", json={"kingdom": WHEAT_7})
+    by_size = {len(squares): squares for squares in answer["domain_squares"]}
+    assert sorted(map(tuple, by_size[3])) == [(0, 0), (0, 1), (0, 2)]
+    assert sorted(map(tuple, by_size[2])) == [(4, 0), (4, 1)]
+
+
+def test_score_bonuses_from_a_form(client: FlaskClient) -> None:
+    # Castle at (2, 2) of the 5x5 frame: Middle Kingdom +10; empty squares: no Harmony.
+    data = {"kingdom": WHEAT_7, "bonus": ["middle", "harmony"]}
+    status, answer = post(client, "/api/kingdomino/score", data=data)
+    assert status == 200
+    assert answer["bonuses"] == {"middle_kingdom": 10, "harmony": 0}
+    assert answer["total"] == 17
+
+
+def test_score_harmony_on_a_full_kingdom(client: FlaskClient) -> None:
+    full = "/".join(["F F F F F", "F F F F F", "F F C F F", "F F F F F", "F F F F1 F"])
+    _, answer = post(client, "/api/kingdomino/score", json={"kingdom": full, "bonus": "harmony"})
+    assert answer["score"] == 24  # 24 forest squares x 1 crown
+    assert answer["bonuses"] == {"middle_kingdom": 0, "harmony": 5}
+    assert answer["total"] == 29
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"kingdom": "W X"}, 400, "X"),
+        ({"kingdom": "W W/W"}, 400, "row 2"),
+        ({}, 400, "kingdom"),
+        ({"kingdom": WHEAT_7, "bonus": ["double"]}, 400, "double"),
+        ({"kingdom": WHEAT_7, "size": 6}, 400, "size"),
+        ({"kingdom": 5}, 400, "text"),
+    ],
+)
+def test_score_bad_input(
+    client: FlaskClient, body: dict[str, Any], status: int, words: str
+) -> None:
+    got, answer = post(client, "/api/kingdomino/score", json=body)
+    assert got == status
+    assert words in answer["error"]
+
+
+def test_body_that_is_not_a_json_object_is_400(client: FlaskClient) -> None:
+    response = client.post("/api/kingdomino/score", data="[1, 2", content_type="application/json")
+    assert response.status_code == 400
+    assert "JSON" in response.get_json()["error"]
+
+
+def test_compare_decided_by_largest_domain(client: FlaskClient) -> None:
+    # Both score 3: forest 3 squares x 1 crown; mine 1 square x 3 crowns (wheat 2 x 0).
+    # Largest domain: 3 squares against 2: kingdom 1 wins.
+    body = {"kingdom1": "C F1 F F", "kingdom2": "C M3 W W"}
+    status, answer = post(client, "/api/kingdomino/compare", json=body)
+    assert status == 200
+    assert (answer["winner"], answer["decided_by"], answer["scores"]) == (
+        1,
+        "largest_domain",
+        [3, 3],
+    )
+    assert [k["total"] for k in answer["kingdoms"]] == [3, 3]
+
+
+def test_compare_on_score_and_shared(client: FlaskClient) -> None:
+    _, answer = post(
+        client, "/api/kingdomino/compare", json={"kingdom1": "C W", "kingdom2": "C L1"}
+    )
+    assert (answer["winner"], answer["decided_by"], answer["scores"]) == (2, "score", [0, 1])
+    _, answer = post(
+        client, "/api/kingdomino/compare", json={"kingdom1": "C F1", "kingdom2": "C L1"}
+    )
+    assert (answer["winner"], answer["decided_by"]) == (None, "shared")
+
+
+def test_compare_needs_both(client: FlaskClient) -> None:
+    status, answer = post(client, "/api/kingdomino/compare", json={"kingdom1": "C W"})
+    assert status == 400
+    assert "kingdom2" in answer["error"]
+
+
+# --- Domineering ----------------------------------------------------------------------------
+
+
+def test_analyze_after_the_worked_opening(client: FlaskClient) -> None:
+    # rules/domineering.txt: H claims B3-C3; V is to move.
+    status, answer = post(
+        client, "/api/domineering/analyze", json={"position": "...../...../.HH../...../....."}
+    )
+    assert status == 200
+    assert answer["to_move"] == "V"
+    assert answer["position"] == "...../...../.HH../...../..... V"
+    # 20 pairs each on an empty 5x5; B3 and C3 taken: V loses B2-B3, B3-B4, C2-C3, C3-C4,
+    # H loses A3-B3, B3-C3, C3-D3.
+    assert len(answer["legal_moves"]["V"]) == 16
+    assert len(answer["legal_moves"]["H"]) == 17
+    assert "C1-C2" in answer["legal_moves"]["V"]
+    assert "C2-C3" not in answer["legal_moves"]["V"]
+    assert answer["blocked"] is False
+    assert answer["winner"] is None
+    assert answer["pairs"] == ["B3-C3"]
+    assert answer["cells"][2] == ".HH.."
+
+
+def test_analyze_blocked_board(client: FlaskClient) -> None:
+    # A 1x1 board: H, to move first, has no pair: blocked, V wins.
+    _, answer = post(client, "/api/domineering/analyze", data={"position": "."})
+    assert (answer["to_move"], answer["blocked"], answer["winner"]) == ("H", True, "V")
+
+
+def test_analyze_first_v(client: FlaskClient) -> None:
+    # V started and has one pair, H none: H to move.
+    _, answer = post(client, "/api/domineering/analyze", json={"position": "V./V.", "first": "V"})
+    assert answer["to_move"] == "H"
+    assert answer["first"] == "V"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"position": "HHH../...../...../...../....."}, 422, "run of 3"),
+        ({"position": "HH.../HH.../...../...../....."}, 422, "counts"),
+        ({"position": "..X"}, 400, ""),
+        ({"position": "...", "first": "Q"}, 400, "first"),
+        ({}, 400, "position"),
+    ],
+)
+def test_analyze_bad_input(
+    client: FlaskClient, body: dict[str, Any], status: int, words: str
+) -> None:
+    got, answer = post(client, "/api/domineering/analyze", json=body)
+    assert got == status
+    assert words in answer["error"]
+
+
+def test_check_illegal_pair_names_the_cell(client: FlaskClient) -> None:
+    body = {"position": "...../...../.HH../...../.....", "move": "C2-C3", "player": "V"}
+    status, answer = post(client, "/api/domineering/check", json=body)
+    assert status == 200
+    assert answer["legal"] is False
+    assert "C3" in answer["reason"]
+    assert answer["player"] == "V"
+    assert len(answer["legal_moves"]) == 16
+
+
+def test_check_legal_pair_and_default_player(client: FlaskClient) -> None:
+    body = {"position": "...../...../.HH../...../.....", "move": "C2-C1"}
+    _, answer = post(client, "/api/domineering/check", json=body)
+    assert answer["legal"] is True
+    assert answer["player"] == "V"  # the side to move
+
+
+def test_check_wrong_orientation(client: FlaskClient) -> None:
+    body = {"position": ".....", "move": "A1-B1", "player": "V"}
+    _, answer = post(client, "/api/domineering/check", json=body)
+    assert answer["legal"] is False
+    assert answer["reason"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"position": ".....", "move": "A1"}, 400),
+        ({"position": ".....", "move": "A1-B1", "player": "X"}, 400),
+        ({"position": "....."}, 400),
+        ({"move": "A1-B1"}, 400),
+    ],
+)
+def test_check_bad_input(client: FlaskClient, body: dict[str, Any], status: int) -> None:
+    got, answer = post(client, "/api/domineering/check", json=body)
+    assert got == status
+    assert answer["error"]
+
+
+# --- Cross ----------------------------------------------------------------------------------
+
+
+def test_cross_round_lowest_pips_wins_the_difference(client: FlaskClient) -> None:
+    # Blocked: pips 13 and 10; player 2 scores 13 - 10 = 3.
+    status, answer = post(client, "/api/cross/round", json={"hands": ["6-6 0-1", "2-3 1-4"]})
+    assert status == 200
+    assert answer["winner"] == 2
+    assert answer["points"] == 3
+    assert answer["pips"] == [13, 10]
+    assert answer["tied"] is False
+    assert answer["hands"] == ["6-6 0-1", "2-3 1-4"]
+
+
+def test_cross_round_went_out_scores_all_other_pips(client: FlaskClient) -> None:
+    body = {"hands": [[], ["6-6", "3-5"], ["0-2"]]}
+    _, answer = post(client, "/api/cross/round", json=body)
+    assert (answer["winner"], answer["points"], answer["pips"]) == (1, 22, [0, 20, 2])
+
+
+def test_cross_round_tied_for_lowest_scores_nothing(client: FlaskClient) -> None:
+    _, answer = post(client, "/api/cross/round", data={"hand1": "1-2", "hand2": "0-3"})
+    assert (answer["winner"], answer["points"], answer["tied"]) == (None, 0, True)
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"hands": ["6-6", "6-6"]}, 422, "6-6"),
+        ({"hands": ["6-x", "1-1"]}, 400, "column"),
+        ({"hands": ["7-7", "1-1"]}, 400, "7"),
+        ({"hands": ["1-1"]}, 400, "two hands"),
+        ({"hands": ["", ""]}, 422, "empty"),
+        ({"hands": "not json"}, 400, "JSON"),
+        ({"hands": [1, 2]}, 400, "hand 1"),
+    ],
+)
+def test_cross_round_bad_input(
+    client: FlaskClient, body: dict[str, Any], status: int, words: str
+) -> None:
+    got, answer = post(client, "/api/cross/round", json=body)
+    assert got == status
+    assert words in answer["error"]
+
+
+# --- Two-Step -------------------------------------------------------------------------------
+
+
+def test_two_step_plays_from_each_source(client: FlaskClient) -> None:
+    body = {"ends": "3,5", "hand": "3-4 5-5 1-2", "card_top": "0-3", "discard_top": "2-6"}
+    status, answer = post(client, "/api/two-step/plays", json=body)
+    assert status == 200
+    assert answer["plays"] == [
+        {"tile": "3-4", "source": "hand", "end": "left"},
+        {"tile": "5-5", "source": "hand", "end": "right"},
+        {"tile": "0-3", "source": "card", "end": "left"},
+    ]
+    assert answer["must"] == "play"
+
+
+def test_two_step_empty_floor_opens_with_the_highest_double(client: FlaskClient) -> None:
+    body = {"hand": "2-2 5-5 1-4", "card_top": "6-6"}
+    _, answer = post(client, "/api/two-step/plays", data=body)
+    assert answer["plays"] == [{"tile": "5-5", "source": "hand", "end": "right"}]
+    assert answer["ends"] is None
+
+
+def test_two_step_no_play(client: FlaskClient) -> None:
+    _, answer = post(client, "/api/two-step/plays", json={"ends": [0, 0], "hand": "1-2"})
+    assert (answer["plays"], answer["must"]) == ([], "discard")
+    _, answer = post(client, "/api/two-step/plays", json={"ends": "0,0", "hand": ""})
+    assert (answer["plays"], answer["must"]) == ([], "end turn")
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"ends": "3", "hand": "1-2"}, 400),
+        ({"ends": "3,x", "hand": "1-2"}, 400),
+        ({"ends": "3,9", "hand": "1-2"}, 422),
+        ({"ends": "3,5", "hand": "1-2 1-2"}, 422),
+        ({"ends": "3,5", "hand": "1-"}, 400),
+        ({"hand": "1-2", "discard_top": "3-3"}, 422),
+    ],
+)
+def test_two_step_bad_input(client: FlaskClient, body: dict[str, Any], status: int) -> None:
+    got, answer = post(client, "/api/two-step/plays", json=body)
+    assert got == status
+    assert answer["error"]
+
+
+# --- Uploads: 413, 415, 422, 503 -------------------------------------------------------------
+
+PHOTO_ROUTES = [
+    ("/api/kingdomino/score", "photo", {}),
+    ("/api/kingdomino/compare", "photo1", {"kingdom2": "C"}),
+    ("/api/domineering/analyze", "photo", {}),
+    ("/api/dominoes/count", "photo", {}),
+    ("/api/cross/round", "photo1", {"hand2": "1-1"}),
+    ("/api/two-step/plays", "photo", {"ends": "1,1"}),
+]
+
+
+@pytest.mark.parametrize(("url", "field", "extra"), PHOTO_ROUTES)
+def test_upload_not_an_image_is_415(
+    client: FlaskClient, url: str, field: str, extra: dict[str, str]
+) -> None:
+    data = {field: (io.BytesIO(b"W W W\nnot a photo"), "kingdom.txt"), **extra}
+    status, answer = post(client, url, data=data)
+    assert status == 415
+    assert "not an image" in answer["error"]
+
+
+@pytest.mark.parametrize(("url", "field", "extra"), PHOTO_ROUTES)
+def test_upload_truncated_image_is_422(
+    client: FlaskClient, jpeg_bytes: bytes, url: str, field: str, extra: dict[str, str]
+) -> None:
+    data = {field: (io.BytesIO(jpeg_bytes[:200]), "cut.jpg"), **extra}
+    status, answer = post(client, url, data=data)
+    assert status == 422
+    assert "cut.jpg" in answer["error"]
+
+
+def test_upload_too_many_pixels_is_422(client: FlaskClient, app: Any, jpeg_bytes: bytes) -> None:
+    app.config["MAX_PHOTO_PIXELS"] = 1000  # the photo is 60 x 80 = 4800 pixels
+    data = {"photo": (io.BytesIO(jpeg_bytes), "big.jpg")}
+    status, answer = post(client, "/api/kingdomino/score", data=data)
+    assert status == 422
+    assert "megapixels" in answer["error"]
+
+
+def test_upload_too_large_is_413_json(client: FlaskClient, app: Any, jpeg_bytes: bytes) -> None:
+    app.config["MAX_CONTENT_LENGTH"] = 1024
+    data = {"photo": (io.BytesIO(b"\xff\xd8" + bytes(4000)), "huge.jpg")}
+    status, answer = post(client, "/api/kingdomino/score", data=data)
+    assert status == 413
+    assert "0.001 MB" in answer["error"] or "MB" in answer["error"]
+
+
+def test_upload_too_large_is_413_page_for_a_browser_form(client: FlaskClient, app: Any) -> None:
+    app.config["MAX_CONTENT_LENGTH"] = 1024
+    response = client.post(
+        "/api/kingdomino/score",
+        data={"photo": (io.BytesIO(bytes(4000)), "huge.jpg")},
+        headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"},
+    )
+    assert response.status_code == 413
+    assert response.mimetype == "text/html"
+    page = response.get_data(as_text=True)
+    assert "too large" in page
+    assert "Traceback" not in page
+
+
+@pytest.mark.parametrize(
+    ("url", "field", "extra", "game", "shown"),
+    [
+        ("/api/kingdomino/score", "photo", {}, "kingdomino", "Kingdomino"),
+        ("/api/domineering/analyze", "photo", {}, "domineering", "Domineering"),
+        ("/api/dominoes/count", "photo", {}, "dominoes", "domino"),
+        ("/api/cross/round", "photo1", {"hand2": "1-1"}, "dominoes", "domino"),
+    ],
+)
+def test_photo_reading_not_available_is_503(
+    client: FlaskClient,
+    monkeypatch: pytest.MonkeyPatch,
+    jpeg_bytes: bytes,
+    url: str,
+    field: str,
+    extra: dict[str, str],
+    game: str,
+    shown: str,
+) -> None:
+    from web import recognition
+
+    real = recognition._entry
+    monkeypatch.setattr(recognition, "_entry", lambda name: None if name == game else real(name))
+    status, answer = post(client, url, data={field: (io.BytesIO(jpeg_bytes), "p.jpg"), **extra})
+    assert status == 503
+    assert answer["error"].startswith(f"photo reading for {shown}")
+    assert "not available yet" in answer["error"]
+
+
+def test_count_bad_set_is_400(client: FlaskClient, jpeg_bytes: bytes) -> None:
+    data = {"photo": (io.BytesIO(jpeg_bytes), "p.jpg"), "set": "7"}
+    status, answer = post(client, "/api/dominoes/count", data=data)
+    assert status == 400
+    assert "set" in answer["error"]
+
+
+def test_count_without_photo_is_400(client: FlaskClient) -> None:
+    status, answer = post(client, "/api/dominoes/count", data={})
+    assert status == 400
+    assert "photo" in answer["error"]
+
+
+def test_unexpected_error_is_500_json_without_traceback(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from web.games import kingdomino
+
+    def broken(data: dict[str, Any]) -> dict[str, Any]:
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(kingdomino, "score_answer", broken)
+    status, answer = post(client, "/api/kingdomino/score", json={"kingdom": "C"})
+    assert status == 500
+    assert "secret" not in answer["error"]
+
+
+def test_api_get_is_405_json(client: FlaskClient) -> None:
+    response = client.get("/api/kingdomino/score")
+    assert response.status_code == 405
+    assert response.is_json

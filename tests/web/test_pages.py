@@ -1,0 +1,136 @@
+"""The pages, saved results, configuration, and errors shown as pages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient, FlaskCliRunner
+
+from web import create_app
+
+GAME_PAGES = ["/kingdomino/", "/kingdomino/compare", "/domineering/", "/cross/", "/two-step/"]
+
+
+def test_home_links_every_game(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    for url in ("/kingdomino/", "/domineering/", "/cross/", "/two-step/"):
+        assert f'href="{url}"' in page
+
+
+@pytest.mark.parametrize("url", GAME_PAGES)
+def test_game_page_has_a_phone_camera_input(client: FlaskClient, url: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    inputs = re.findall(r"<input[^>]*type=\"file\"[^>]*>", page)
+    assert inputs, "no photo input"
+    for tag in inputs:
+        assert 'accept="image/*"' in tag
+        assert 'capture="environment"' in tag
+
+
+@pytest.mark.parametrize("url", GAME_PAGES)
+def test_game_page_needs_nothing_from_outside(client: FlaskClient, url: str) -> None:
+    page = client.get(url).get_data(as_text=True)
+    for found in re.findall(r"(?:src|href)=\"([^\"]+)\"", page):
+        assert found.startswith("/"), f"{found} is not served by the app"
+    for found in re.findall(r"(?:src|href)=\"(/static/[^\"]+)\"", page):
+        with client.get(found) as response:
+            assert response.status_code == 200, found
+
+
+def test_static_assets_need_nothing_from_outside(client: FlaskClient) -> None:
+    for name in ("referee.css", "referee.js", "kingdomino.js", "domineering.js", "dominoes.js"):
+        with client.get(f"/static/{name}") as response:
+            text = response.get_data(as_text=True)
+        assert "http://" not in text.replace("http://www.w3.org/2000/svg", "")
+        assert "https://" not in text
+        assert "@import" not in text
+
+
+def test_page_says_when_photo_reading_is_missing(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from web import recognition
+
+    monkeypatch.setattr(recognition, "_entry", lambda game: None)
+    page = client.get("/domineering/").get_data(as_text=True)
+    assert "Photo reading for Domineering sheets is not available yet" in page
+
+
+def test_unknown_page_is_404_page(client: FlaskClient) -> None:
+    response = client.get("/no-such-game/")
+    assert response.status_code == 404
+    assert response.mimetype == "text/html"
+    assert "Page not found" in response.get_data(as_text=True)
+
+
+def test_unknown_api_route_is_404_json(client: FlaskClient) -> None:
+    response = client.post("/api/chess/score")
+    assert response.status_code == 404
+    assert "error" in response.get_json()
+
+
+def test_save_and_show_a_result(client: FlaskClient) -> None:
+    answer = client.post("/api/kingdomino/score", json={"kingdom": "C F1 F"}).get_json()
+    answer["overlay"] = "data:image/jpeg;base64,AAAA"
+    response = client.post(
+        "/api/results",
+        json={
+            "game": "kingdomino",
+            "notation": answer["kingdom"],
+            "answer": answer,
+            "title": "Alice's kingdom",
+        },
+    )
+    assert response.status_code == 201
+    saved = response.get_json()
+    assert saved["url"] == f"/results/{saved['id']}"
+    listing = client.get("/results/").get_data(as_text=True)
+    assert "Alice&#39;s kingdom" in listing
+    page = client.get(saved["url"]).get_data(as_text=True)
+    assert "C F1 F" in page
+    stored = client.get(f"/api/results/{saved['id']}").get_json()
+    assert stored["answer"]["total"] == 2
+    assert "overlay" not in stored["answer"]  # the picture is never kept
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"game": "chess", "notation": "x", "answer": {}},
+        {"game": "cross", "answer": {}},
+        {"game": "cross", "notation": "1-1", "answer": "[1"},
+        {"game": "cross", "notation": "1-1", "answer": [1]},
+    ],
+)
+def test_save_bad_result_is_400(client: FlaskClient, body: dict[str, object]) -> None:
+    response = client.post("/api/results", json=body)
+    assert response.status_code == 400
+    assert response.get_json()["error"]
+
+
+def test_missing_result_is_404(client: FlaskClient) -> None:
+    assert client.get("/results/99").status_code == 404
+    assert client.get("/api/results/99").status_code == 404
+
+
+def test_empty_results_page(client: FlaskClient) -> None:
+    assert "Nothing saved yet" in client.get("/results/").get_data(as_text=True)
+
+
+def test_init_db_command(runner: FlaskCliRunner, app: object, tmp_path: Path) -> None:
+    result = runner.invoke(args=["init-db"])
+    assert result.exit_code == 0
+    assert (tmp_path / "referee.sqlite").is_file()
+
+
+def test_configuration_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REFEREE_MAX_CONTENT_LENGTH", "12345")
+    assert create_app().config["MAX_CONTENT_LENGTH"] == 12345
+
+
+def test_default_upload_limit_is_20_mb() -> None:
+    assert create_app({"TESTING": True}).config["MAX_CONTENT_LENGTH"] == 20 * 1024 * 1024

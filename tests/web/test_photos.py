@@ -1,0 +1,199 @@
+"""Photos through the API: decoded in memory, read by :mod:`vision`, scored by the engines.
+
+The readers are replaced by stand-ins here so that the wiring is tested whatever the
+recognition reads; ``test_browser.py`` and the vision tests use real pictures.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee.dominoes import Tile
+from referee.kingdomino import parse_kingdom
+from web import recognition
+
+OVERLAY = "data:image/jpeg;base64,AAAA"
+
+
+def upload(data: bytes, name: str = "photo.jpg") -> tuple[io.BytesIO, str]:
+    return io.BytesIO(data), name
+
+
+@pytest.fixture
+def seen_images(monkeypatch: pytest.MonkeyPatch) -> list[np.ndarray]:
+    """Stand-in readers that record the decoded photos they are given."""
+    images: list[np.ndarray] = []
+
+    def read_kingdom(image: np.ndarray) -> recognition.KingdomPhoto:
+        images.append(image)
+        kingdom = parse_kingdom("C F1 F/L . .")
+        seen = {
+            "confidence": [[1.0, 0.9, 0.4], [0.8, 1.0, 1.0]],
+            "corners": [[0.0, 0.0], [79.0, 0.0], [79.0, 59.0], [0.0, 59.0]],
+            "warnings": ["(0, 2): unsure (0.40) of forest, please check"],
+        }
+        return recognition.KingdomPhoto(kingdom, seen, lambda result: f"{OVERLAY}{result.total}")
+
+    def read_tiles(image: np.ndarray, *, max_pips: int = 6) -> dict[str, Any]:
+        images.append(image)
+        tiles = [
+            {"pips": [6, 4], "corners": [[0, 0]] * 4, "confidence": 0.9},
+            {"pips": [0, 1], "corners": [[0, 0]] * 4, "confidence": 0.8},
+        ]
+        return {
+            "tiles": tiles,
+            "total": 11,
+            "warnings": [],
+            "overlay": OVERLAY,
+            "hand": [Tile(6, 4), Tile(0, 1)],
+        }
+
+    def read_sheet(image: np.ndarray, *, first: str = "H") -> dict[str, Any]:
+        images.append(image)
+        cells = ["HHH", "..."] if image.shape[1] > 70 else ["HH.", "..."]
+        return {"cells": cells, "confidence": [[0.9] * 3, [1.0] * 3], "overlay": OVERLAY}
+
+    monkeypatch.setattr(recognition, "read_kingdom", read_kingdom)
+    monkeypatch.setattr(recognition, "read_tiles", read_tiles)
+    monkeypatch.setattr(recognition, "read_sheet", read_sheet)
+    return images
+
+
+def test_kingdom_photo_is_decoded_in_memory_and_scored(
+    client: FlaskClient, jpeg_bytes: bytes, seen_images: list[np.ndarray]
+) -> None:
+    response = client.post("/api/kingdomino/score", data={"photo": upload(jpeg_bytes)})
+    assert response.status_code == 200
+    answer = response.get_json()
+    assert seen_images[0].shape == (60, 80, 3)
+    assert seen_images[0].dtype == np.uint8
+    assert answer["kingdom"] == "C F1 F/L . ."
+    assert answer["total"] == 2  # forest: 2 squares x 1 crown
+    assert answer["overlay"] == f"{OVERLAY}2"  # drawn for the score as sent
+    assert answer["confidence"][0][2] == 0.4
+    assert answer["corners"][2] == [79.0, 59.0]
+    assert answer["warnings"][0].startswith("(0, 2): unsure")
+
+
+def test_kingdom_photo_bonuses_apply(
+    client: FlaskClient, jpeg_bytes: bytes, seen_images: list[np.ndarray]
+) -> None:
+    data = {"photo": upload(jpeg_bytes), "bonus": "harmony"}
+    answer = client.post("/api/kingdomino/score", data=data).get_json()
+    assert answer["bonuses"]["harmony"] == 0  # empty squares: never Harmony
+
+
+def test_compare_a_photo_with_a_notation(
+    client: FlaskClient, jpeg_bytes: bytes, seen_images: list[np.ndarray]
+) -> None:
+    data = {"photo1": upload(jpeg_bytes), "kingdom2": "C L1 L L"}
+    answer = client.post("/api/kingdomino/compare", data=data).get_json()
+    assert (answer["winner"], answer["decided_by"], answer["scores"]) == (2, "score", [2, 3])
+    assert answer["kingdoms"][0]["overlay"] == f"{OVERLAY}2"
+    assert "overlay" not in answer["kingdoms"][1]
+
+
+def test_tiles_photo_count(
+    client: FlaskClient, jpeg_bytes: bytes, seen_images: list[np.ndarray]
+) -> None:
+    answer = client.post("/api/dominoes/count", data={"photo": upload(jpeg_bytes)}).get_json()
+    assert answer["total"] == 11
+    assert answer["hand"] == "4-6 0-1"
+    assert [tile["pips"] for tile in answer["tiles"]] == [[6, 4], [0, 1]]
+
+
+def test_cross_round_from_a_photo_and_a_list(
+    client: FlaskClient, jpeg_bytes: bytes, seen_images: list[np.ndarray]
+) -> None:
+    # Photo: 4-6 0-1 (11 pips); player 2 holds 2-2 (4 pips) and wins 11 - 4 = 7.
+    data = {"photo1": upload(jpeg_bytes), "hand2": "2-2"}
+    answer = client.post("/api/cross/round", data=data).get_json()
+    assert (answer["winner"], answer["points"], answer["pips"]) == (2, 7, [11, 4])
+    assert answer["hands"] == ["4-6 0-1", "2-2"]
+    assert answer["readings"]["1"]["overlay"] == OVERLAY
+
+
+def test_cross_round_a_tile_in_two_hands_is_422(
+    client: FlaskClient, jpeg_bytes: bytes, seen_images: list[np.ndarray]
+) -> None:
+    data = {"photo1": upload(jpeg_bytes), "hand2": "6-4"}
+    response = client.post("/api/cross/round", data=data)
+    assert response.status_code == 422
+    assert "4-6" in response.get_json()["error"]
+
+
+def test_two_step_hand_from_a_photo(
+    client: FlaskClient, jpeg_bytes: bytes, seen_images: list[np.ndarray]
+) -> None:
+    data = {"photo": upload(jpeg_bytes), "ends": "6,2"}
+    answer = client.post("/api/two-step/plays", data=data).get_json()
+    assert answer["plays"] == [{"tile": "4-6", "source": "hand", "end": "left"}]
+    assert answer["hand"] == "4-6 0-1"
+
+
+def test_sheet_photo_analysed(
+    client: FlaskClient, jpeg_bytes: bytes, seen_images: list[np.ndarray]
+) -> None:
+    small = cv2.imencode(".png", np.zeros((40, 60, 3), np.uint8))[1].tobytes()
+    response = client.post("/api/domineering/analyze", data={"photo": upload(small, "s.png")})
+    assert response.status_code == 200
+    answer = response.get_json()
+    assert answer["to_move"] == "V"
+    assert answer["overlay"] == OVERLAY
+    assert answer["confidence"][1] == [1.0, 1.0, 1.0]
+
+
+def test_impossible_sheet_photo_is_422_with_what_was_seen(
+    client: FlaskClient, jpeg_bytes: bytes, seen_images: list[np.ndarray]
+) -> None:
+    response = client.post("/api/domineering/analyze", data={"photo": upload(jpeg_bytes)})
+    assert response.status_code == 422
+    answer = response.get_json()
+    assert "run of 3" in answer["error"]
+    assert answer["cells"] == ["HHH", "..."]
+    assert answer["overlay"] == OVERLAY
+
+
+def test_overlay_url_is_a_small_jpeg(app: Flask) -> None:
+    app.config["OVERLAY_MAX_SIDE"] = 50
+    image = np.zeros((100, 200, 3), np.uint8)
+    image[:, 100:] = (0, 0, 255)
+    with app.app_context():
+        url = recognition.overlay_url(image)
+    assert url.startswith("data:image/jpeg;base64,")
+    decoded = cv2.imdecode(np.frombuffer(base64.b64decode(url.split(",", 1)[1]), np.uint8), 1)
+    assert decoded.shape == (25, 50, 3)
+    assert decoded[12, 40, 2] > 200 and decoded[12, 5, 2] < 50  # red on the right half
+
+
+def test_photo_reading_availability_follows_vision() -> None:
+    import importlib.util
+
+    for game, (module, attr, _) in recognition._READERS.items():
+        installed = importlib.util.find_spec(module) is not None and hasattr(
+            importlib.import_module(module), attr
+        )
+        assert recognition.available(game) is installed
+
+
+def test_decode_without_vision_installed(
+    monkeypatch: pytest.MonkeyPatch, jpeg_bytes: bytes
+) -> None:
+    import sys
+
+    from web import inputs
+
+    monkeypatch.setitem(sys.modules, "vision.decode", None)  # import fails
+    image = inputs._decode(jpeg_bytes, max_pixels=10_000, max_side=40)
+    assert (image.shape, image.dtype) == ((30, 40, 3), np.uint8)
+    assert abs(int(image[15, 20, 0]) - 128) <= 2
+    with pytest.raises(ValueError, match="megapixels"):
+        inputs._decode(jpeg_bytes, max_pixels=1000, max_side=None)

@@ -1,0 +1,85 @@
+"""The JSON API under ``/api/``, with the CLI's JSON keys (``docs/web.md`` has curl examples).
+
+Every route takes form fields (multipart for photos) or a JSON object, and answers
+one JSON object; errors are ``{"error": "..."}`` with 400, 413, 415, 422 or 503.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Response, jsonify
+
+from web import inputs, recognition
+from web.errors import ApiError, status_for
+from web.games import cross, domineering, kingdomino, two_step
+
+__all__ = ["bp"]
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _answer(build: Callable[[dict[str, Any]], dict[str, Any]]) -> Response:
+    """Run ``build`` on the request's fields; engine ``ValueError`` become 400/422."""
+    try:
+        return jsonify(build(inputs.fields()))
+    except ApiError:
+        raise
+    except ValueError as error:
+        raise ApiError(status_for(error), str(error) or type(error).__name__) from None
+
+
+@bp.post("/kingdomino/score")
+def kingdomino_score() -> Response:
+    """Score one kingdom: ``photo`` or ``kingdom``; ``bonus`` = middle, harmony."""
+    return _answer(kingdomino.score_answer)
+
+
+@bp.post("/kingdomino/compare")
+def kingdomino_compare() -> Response:
+    """Compare two kingdoms: ``photo1``/``kingdom1`` and ``photo2``/``kingdom2``."""
+    return _answer(kingdomino.compare_answer)
+
+
+@bp.post("/domineering/analyze")
+def domineering_analyze() -> Response:
+    """Analyse a sheet: ``photo`` or ``position``; optional ``first`` (H or V)."""
+    return _answer(domineering.analyze_answer)
+
+
+@bp.post("/domineering/check")
+def domineering_check() -> Response:
+    """Dispute check: ``position``, ``move`` (``B3-C3``), ``player`` (H or V)."""
+    return _answer(domineering.check_answer)
+
+
+@bp.post("/dominoes/count")
+def dominoes_count() -> Response:
+    """Read the tiles in a ``photo``; optional ``set`` (6, 9 or 12)."""
+    return _answer(_count)
+
+
+def _count(data: dict[str, Any]) -> dict[str, Any]:
+    """``{"tiles": [{"pips", "corners", "confidence"}], "total", "warnings"}`` as on the
+    CLI, plus ``hand`` (the tiles as a tile list) and ``overlay``."""
+    value = str(data.get("set") or "6")
+    if value not in ("6", "9", "12"):
+        raise ApiError(400, f"set must be 6, 9 or 12, got {value!r}")
+    if not inputs.has_photo("photo"):
+        raise ApiError(400, "send the photo of the tiles as 'photo'")
+    reading = recognition.read_tiles(inputs.photo("photo"), max_pips=int(value))
+    reading["hand"] = " ".join(str(tile) for tile in reading["hand"])
+    return reading
+
+
+@bp.post("/cross/round")
+def cross_round() -> Response:
+    """Score a Cross round: ``hands`` (list of tile lists) or ``photo1``, ``photo2``..."""
+    return _answer(cross.round_answer)
+
+
+@bp.post("/two-step/plays")
+def two_step_plays() -> Response:
+    """Two-Step legal plays: ``ends``, ``hand``, ``card_top``, ``discard_top``."""
+    return _answer(two_step.plays_answer)

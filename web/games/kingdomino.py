@@ -1,0 +1,110 @@
+"""Kingdomino: score a kingdom (photo or tapped in) and compare two kingdoms.
+
+Rules: ``rules/kingdomino-2p.txt``; ``RULINGS.md`` "Kingdomino" decides unclear points.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template
+
+from referee import kingdomino as engine
+from web import inputs, recognition
+from web.errors import ApiError
+
+__all__ = ["bp", "compare_answer", "score_answer"]
+
+bp = Blueprint("kingdomino", __name__, url_prefix="/kingdomino")
+
+#: Bonus names accepted in the ``bonus`` field (as on the CLI), mapped to score() keywords.
+#: Longest side, in pixels, a kingdom photo is decoded at (plenty for 7x7 squares).
+_PHOTO_SIDE = 1600
+_BONUSES = {"middle": "middle_kingdom", "middle_kingdom": "middle_kingdom", "harmony": "harmony"}
+
+
+@bp.get("/")
+def page() -> str:
+    """The kingdom page: photo or tapped-in kingdom, its domains and total."""
+    return render_template("kingdomino.html", photo=recognition.available("kingdomino"))
+
+
+@bp.get("/compare")
+def compare_page() -> str:
+    """Two kingdoms side by side, with the tie-break."""
+    return render_template("kingdomino_compare.html", photo=recognition.available("kingdomino"))
+
+
+def _bonuses(data: dict[str, Any]) -> dict[str, bool]:
+    chosen = {"middle_kingdom": False, "harmony": False}
+    for name in inputs.texts(data, "bonus"):
+        key = _BONUSES.get(name.strip().lower())
+        if key is None:
+            raise ApiError(400, f"unknown bonus {name!r}: use 'middle' or 'harmony'")
+        chosen[key] = True
+    return chosen
+
+
+def _size(data: dict[str, Any]) -> int | None:
+    value = data.get("size")
+    if value in (None, ""):
+        return None
+    if str(value) not in ("5", "7"):
+        raise ApiError(400, f"size must be 5 or 7, got {value!r}")
+    return int(value)
+
+
+def _read(data: dict[str, Any], photo_field: str, text_field: str) -> tuple[Any, Any]:
+    """The kingdom from a photo or a notation, and the photo reading (or None)."""
+    if inputs.has_photo(photo_field):
+        reading = recognition.read_kingdom(inputs.photo(photo_field, max_side=_PHOTO_SIDE))
+        return reading.kingdom, reading
+    text = inputs.text_field(data, text_field)
+    if text is None:
+        raise ApiError(400, f"send a photo {photo_field!r} or a kingdom notation {text_field!r}")
+    return engine.parse_kingdom(text), None
+
+
+def _scored(result: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = result.to_json()
+    answer["kingdom"] = engine.format_kingdom(result.kingdom)
+    answer["domain_squares"] = [[list(square) for square in d.squares] for d in result.domains]
+    return answer
+
+
+def _with_reading(answer: dict[str, Any], result: Any, reading: Any) -> dict[str, Any]:
+    """Add what a photo reading found (its warnings first) and the annotated photo."""
+    if reading is None:
+        return answer
+    answer.update({key: value for key, value in reading.seen.items() if key != "warnings"})
+    answer["warnings"] = [*reading.seen["warnings"], *answer["warnings"]]
+    answer["overlay"] = reading.draw(result)
+    return answer
+
+
+def score_answer(data: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/kingdomino/score``: the CLI's score JSON, plus ``kingdom`` (notation)
+    and ``domain_squares`` (the (row, col) squares of each domain, in ``domains`` order);
+    from a photo also ``overlay`` (a data URL), ``confidence`` and ``corners``."""
+    bonuses = _bonuses(data)
+    size = _size(data)
+    kingdom, reading = _read(data, "photo", "kingdom")
+    result = engine.score(kingdom, size=size, **bonuses)
+    return _with_reading(_scored(result), result, reading)
+
+
+def compare_answer(data: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/kingdomino/compare``: ``winner``, ``decided_by``, ``scores`` as on the
+    CLI, plus ``kingdoms``: each kingdom's full score answer (as ``score_answer``).
+
+    Each kingdom is a photo (``photo1``, ``photo2``) or a notation (``kingdom1``,
+    ``kingdom2``)."""
+    bonuses = _bonuses(data)
+    readings = [_read(data, f"photo{number}", f"kingdom{number}") for number in (1, 2)]
+    comparison = engine.compare(readings[0][0], readings[1][0], **bonuses)
+    answer = comparison.to_json()
+    answer["kingdoms"] = [
+        _with_reading(_scored(detail), detail, reading)
+        for detail, (_, reading) in zip(comparison.details, readings, strict=True)
+    ]
+    return answer

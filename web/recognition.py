@@ -1,0 +1,178 @@
+"""The photo readers of :mod:`vision`, seen from the web app.
+
+Each reader takes a decoded photo (BGR uint8, in memory) and returns plain data for
+the JSON answer plus the annotated picture as a data URL.  A game whose recognition
+is not in the installed :mod:`vision` yet answers 503 ("photo reading for X is not
+available yet"), never a traceback.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+from flask import current_app
+
+from referee.dominoes import Tile
+from web.errors import ApiError
+from web.inputs import shrink
+
+__all__ = ["KingdomPhoto", "available", "overlay_url", "read_kingdom", "read_sheet", "read_tiles"]
+
+#: Game (as the pages name it) -> (module, entry point, name shown to players).
+_READERS: dict[str, tuple[str, str, str]] = {
+    "kingdomino": ("vision.kingdomino", "read_kingdom", "Kingdomino kingdoms"),
+    "domineering": ("vision.domineering", "analyze_photo", "Domineering sheets"),
+    "dominoes": ("vision.dominoes", "read_dominoes", "domino tiles"),
+}
+
+
+def _entry(game: str) -> Callable[..., Any] | None:
+    module_name, attr, _ = _READERS[game]
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return None
+    entry = getattr(module, attr, None)
+    return entry if callable(entry) else None
+
+
+def available(game: str) -> bool:
+    """True if photo reading for ``game`` (kingdomino, domineering, dominoes) is installed."""
+    return _entry(game) is not None
+
+
+def _reader(game: str) -> Callable[..., Any]:
+    entry = _entry(game)
+    if entry is None:
+        shown = _READERS[game][2]
+        raise ApiError(
+            503,
+            f"photo reading for {shown} is not available yet; enter it by hand instead",
+        )
+    return entry
+
+
+def overlay_url(image: np.ndarray) -> str:
+    """Encode an annotated picture as a JPEG data URL, at most ``OVERLAY_MAX_SIDE`` pixels.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8
+        BGR.
+    """
+    small = shrink(image, int(current_app.config["OVERLAY_MAX_SIDE"]))
+    ok, encoded = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    if not ok:  # pragma: no cover - cv2 encodes any BGR uint8 array
+        raise ApiError(500, "could not draw the annotated picture")
+    return "data:image/jpeg;base64," + base64.b64encode(encoded.tobytes()).decode("ascii")
+
+
+@dataclass(frozen=True)
+class KingdomPhoto:
+    """A kingdom read from a photo.
+
+    Attributes
+    ----------
+    kingdom : referee.kingdomino.Kingdom
+    seen : dict
+        ``confidence`` (rows x cols floats, 0..1), ``corners`` (tl, tr, br, bl as
+        [x, y] pixels) and ``warnings`` (list of str).
+    draw : callable
+        ``draw(score) -> str``: the annotated photo (grid, terrains, crowns, domains
+        with their points) as a data URL, for the :class:`referee.kingdomino.Score`
+        of the kingdom.
+    """
+
+    kingdom: Any
+    seen: dict[str, Any]
+    draw: Callable[[Any], str]
+
+
+def read_kingdom(image: np.ndarray) -> KingdomPhoto:
+    """Read a kingdom from a photo (``vision.kingdomino.read_kingdom``).
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8
+        BGR, as decoded by :func:`web.inputs.photo`.
+
+    Raises
+    ------
+    ApiError
+        503 if kingdom reading is not available; 422 if no kingdom is found.
+    """
+    reader = _reader("kingdomino")
+    from vision.kingdomino.overlay import render_overlay
+
+    try:
+        reading = reader(image)
+    except ValueError as error:
+        raise ApiError(422, f"no kingdom could be read from the photo: {error}") from None
+    seen = {
+        "confidence": [[round(float(value), 3) for value in row] for row in reading.confidence],
+        "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in reading.corners],
+        "warnings": list(reading.warnings),
+    }
+    return KingdomPhoto(
+        reading.kingdom, seen, lambda result: overlay_url(render_overlay(image, reading, result))
+    )
+
+
+def read_sheet(image: np.ndarray, *, first: str = "H") -> dict[str, Any]:
+    """Read a Domineering sheet from a photo.
+
+    Returns
+    -------
+    dict
+        ``cells`` (rows of ``.HV#`` as read, not yet validated), ``confidence``
+        (rows x cols floats), ``overlay`` (data URL).
+
+    Raises
+    ------
+    ApiError
+        503 if sheet reading is not available; 422 if no grid is found.
+    """
+    reader = _reader("domineering")
+    try:
+        reading = reader(image, first=first, overlay=True)
+    except ValueError as error:
+        raise ApiError(422, f"no Domineering grid could be read from the photo: {error}") from None
+    return {
+        "cells": reading["cells"],
+        "confidence": reading["confidence"],
+        "overlay": overlay_url(reading["overlay"]),
+    }
+
+
+def read_tiles(image: np.ndarray, *, max_pips: int = 6) -> dict[str, Any]:
+    """Read the domino tiles in a photo (``vision.dominoes.read_dominoes``).
+
+    Returns
+    -------
+    dict
+        The CLI's JSON: ``tiles`` (``[{"pips", "corners", "confidence"}]``), ``total``,
+        ``warnings``; plus ``hand`` (the tiles as :class:`~referee.dominoes.Tile`) and
+        ``overlay`` (data URL).
+
+    Raises
+    ------
+    ApiError
+        503 if tile reading is not available; 422 if the photo cannot be read.
+    """
+    reader = _reader("dominoes")
+    from vision.dominoes import render_overlay
+
+    try:
+        reading = reader(image, max_pips=max_pips)
+    except ValueError as error:
+        raise ApiError(422, f"no domino tiles could be read from the photo: {error}") from None
+    answer: dict[str, Any] = reading.to_json()
+    answer["hand"] = [Tile(*tile.pips) for tile in reading.tiles]
+    answer["overlay"] = overlay_url(render_overlay(image, reading))
+    return answer

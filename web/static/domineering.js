@@ -1,0 +1,326 @@
+/* Domineering page: a sheet read from a photo or tapped in, analysed by /api/domineering. */
+(function () {
+  "use strict";
+  const R = window.Referee;
+  const LETTERS = "ABCDEFGH";
+  const CELL = 40;
+  const MARGIN = 22;
+
+  const cellName = (row, col) => `${LETTERS[col]}${row + 1}`;
+
+  function parseMove(text) {
+    const match = /^([A-H])(\d)-([A-H])(\d)$/.exec(text);
+    if (!match) return null;
+    return [
+      [Number(match[2]) - 1, LETTERS.indexOf(match[1])],
+      [Number(match[4]) - 1, LETTERS.indexOf(match[3])],
+    ];
+  }
+
+  Referee.domineeringPage = function () {
+    const sheet = document.getElementById("sheet");
+    const status = document.getElementById("status");
+    const answerBox = document.getElementById("answer");
+    const overlay = document.querySelector(".overlay");
+    const rowsSelect = document.getElementById("rows");
+    const colsSelect = document.getElementById("cols");
+    const firstSelect = document.getElementById("first");
+    const notation = document.getElementById("notation");
+    const requests = R.sequence();
+    let cells = [];
+    let confidence = null;
+    let picked = null;
+    let answer = null;
+    let showSide = "H";
+
+    const save = R.saveButton(answerBox, () =>
+      answer ? { game: "domineering", notation: answer.position, answer, title: `Domineering: ${answer.to_move} to move` } : null
+    );
+
+    function empty(rows, cols) {
+      cells = Array.from({ length: rows }, () => Array(cols).fill("."));
+      confidence = null;
+      picked = null;
+    }
+
+    function position() {
+      return cells.map((row) => row.join("")).join("/");
+    }
+
+    /* The partner of a claimed cell: runs split into pairs from their start. */
+    function partner(row, col) {
+      const side = cells[row][col];
+      if (side === "H") {
+        let before = 0;
+        while (col - before - 1 >= 0 && cells[row][col - before - 1] === "H") before++;
+        return before % 2 === 0 ? [row, col + 1] : [row, col - 1];
+      }
+      let before = 0;
+      while (row - before - 1 >= 0 && cells[row - before - 1][col] === "V") before++;
+      return before % 2 === 0 ? [row + 1, col] : [row - 1, col];
+    }
+
+    function pairs() {
+      const found = [];
+      const seen = new Set();
+      cells.forEach((line, row) =>
+        line.forEach((symbol, col) => {
+          if ((symbol !== "H" && symbol !== "V") || seen.has(`${row},${col}`)) return;
+          const [prow, pcol] = partner(row, col);
+          if (cells[prow] && cells[prow][pcol] === symbol) {
+            seen.add(`${row},${col}`).add(`${prow},${pcol}`);
+            found.push([symbol, [row, col], [prow, pcol]]);
+          } else {
+            found.push([symbol, [row, col], null]); // an odd run: shown alone
+          }
+        })
+      );
+      return found;
+    }
+
+    function render() {
+      const rows = cells.length;
+      const cols = cells[0].length;
+      const width = MARGIN + cols * CELL + 4;
+      const height = MARGIN + rows * CELL + 4;
+      sheet.setAttribute("viewBox", `0 0 ${width} ${height}`);
+      sheet.replaceChildren();
+      const x = (col) => MARGIN + col * CELL;
+      const y = (row) => MARGIN + row * CELL;
+      for (let col = 0; col < cols; col++) {
+        sheet.append(R.svg("text", { x: x(col) + CELL / 2, y: MARGIN / 2, class: "label" }, document.createTextNode(LETTERS[col])));
+      }
+      for (let row = 0; row < rows; row++) {
+        sheet.append(R.svg("text", { x: MARGIN / 2, y: y(row) + CELL / 2, class: "label" }, document.createTextNode(String(row + 1))));
+      }
+      cells.forEach((line, row) =>
+        line.forEach((symbol, col) => {
+          const isPicked = picked && picked[0] === row && picked[1] === col;
+          const rect = R.svg("rect", {
+            x: x(col),
+            y: y(row),
+            width: CELL,
+            height: CELL,
+            class: "cell" + (symbol === "#" ? " blocked-cell" : "") + (isPicked ? " picked" : ""),
+            "data-cell": cellName(row, col),
+            role: "gridcell",
+            "aria-label": `${cellName(row, col)} ${symbol === "." ? "empty" : symbol}`,
+            onclick: () => tap(row, col),
+          });
+          sheet.append(rect);
+        })
+      );
+      for (const [side, a, b] of pairs()) {
+        const rowA = b ? Math.min(a[0], b[0]) : a[0];
+        const colA = b ? Math.min(a[1], b[1]) : a[1];
+        const wide = b && side === "H" ? 2 : 1;
+        const tall = b && side === "V" ? 2 : 1;
+        const name = b ? `${cellName(...a)}-${cellName(...b)}` : cellName(...a);
+        sheet.append(
+          R.svg("rect", {
+            x: x(colA) + 5,
+            y: y(rowA) + 5,
+            width: wide * CELL - 10,
+            height: tall * CELL - 10,
+            rx: 6,
+            class: `pair pair-${side}`,
+            "data-pair": name,
+            onclick: () => tap(a[0], a[1]),
+          })
+        );
+      }
+      if (confidence) {
+        cells.forEach((line, row) =>
+          line.forEach((_, col) => {
+            if (confidence[row] && confidence[row][col] < 0.6) {
+              sheet.append(R.svg("rect", { x: x(col) + 2, y: y(row) + 2, width: CELL - 4, height: CELL - 4, class: "unsure-cell" }));
+            }
+          })
+        );
+      }
+      if (answer && answer.cells && answer.cells.join("/") === position()) {
+        for (const move of answer.legal_moves[showSide]) {
+          const found = parseMove(move);
+          if (!found) continue;
+          const [[r1, c1], [r2, c2]] = found;
+          const cx = x((c1 + c2) / 2) + CELL / 2;
+          const cy = y((r1 + r2) / 2) + CELL / 2;
+          const horizontal = showSide === "H";
+          sheet.append(
+            R.svg("rect", {
+              x: cx - (horizontal ? 12 : 4),
+              y: cy - (horizontal ? 4 : 12),
+              width: horizontal ? 24 : 8,
+              height: horizontal ? 8 : 24,
+              rx: 4,
+              class: `ghost ghost-${showSide}`,
+              "data-move": move,
+            })
+          );
+        }
+      }
+    }
+
+    function tap(row, col) {
+      const symbol = cells[row][col];
+      if (symbol === "#") return;
+      if (symbol === "H" || symbol === "V") {
+        const [prow, pcol] = partner(row, col);
+        cells[row][col] = ".";
+        if (cells[prow] && cells[prow][pcol] === symbol) cells[prow][pcol] = ".";
+        picked = null;
+        changed();
+        return;
+      }
+      if (!picked) {
+        picked = [row, col];
+      } else if (picked[0] === row && picked[1] === col) {
+        picked = null;
+      } else {
+        const [prow, pcol] = picked;
+        const adjacent = Math.abs(prow - row) + Math.abs(pcol - col) === 1;
+        if (adjacent && cells[prow][pcol] === ".") {
+          const side = prow === row ? "H" : "V";
+          cells[row][col] = side;
+          cells[prow][pcol] = side;
+          picked = null;
+          changed();
+          return;
+        }
+        picked = [row, col];
+      }
+      render();
+    }
+
+    function changed() {
+      render();
+      analyze({ position: position(), first: firstSelect.value });
+    }
+
+    function show(data) {
+      answer = data;
+      cells = data.cells.map((row) => row.split(""));
+      rowsSelect.value = String(cells.length);
+      colsSelect.value = String(cells[0].length);
+      firstSelect.value = data.first;
+      answerBox.hidden = false;
+      showSide = data.to_move;
+      const toMove = document.getElementById("to-move");
+      toMove.textContent = `${data.to_move} to move`;
+      toMove.className = `total side-${data.to_move}`;
+      const count = data.legal_moves[data.to_move].length;
+      document.getElementById("to-move-detail").textContent = data.blocked
+        ? `${data.to_move} has no legal pair: blocked, ${data.winner} wins`
+        : `${data.to_move} has ${count} legal pair${count === 1 ? "" : "s"}`;
+      document.getElementById("dispute-player").value = data.to_move;
+      notation.value = data.position;
+      document.getElementById("verdict").hidden = true;
+      showMoves();
+      save.show(true);
+    }
+
+    function showMoves() {
+      document.querySelectorAll("#show-side button").forEach((button) => {
+        button.setAttribute("aria-pressed", button.dataset.side === showSide ? "true" : "false");
+      });
+      const moves = answer.legal_moves[showSide];
+      document.getElementById("moves-title").textContent = moves.length
+        ? `${showSide} may claim ${moves.length} pair${moves.length === 1 ? "" : "s"}:`
+        : `${showSide} has no legal pair.`;
+      const list = document.getElementById("moves");
+      list.replaceChildren(...moves.map((move) => R.el("li", { text: move })));
+      render();
+    }
+
+    async function analyze(body) {
+      const ticket = requests.next();
+      const { ok, data } = await R.post("/api/domineering/analyze", body);
+      if (!requests.isLatest(ticket)) return;
+      if (!ok) {
+        answer = null;
+        answerBox.hidden = true;
+        if (data.cells) {
+          cells = data.cells.map((row) => (Array.isArray(row) ? row : row.split("")));
+          confidence = data.confidence || null;
+          R.showOverlay(overlay, data.overlay);
+        }
+        R.status(status, data.error, "error");
+        render();
+        return;
+      }
+      R.status(status, "");
+      show(data);
+    }
+
+    R.onPhoto(document.getElementById("photo"), async (file) => {
+      const ticket = requests.next();
+      R.status(status, "Reading the sheet…", "busy");
+      const form = new FormData();
+      form.append("photo", file);
+      form.append("first", firstSelect.value);
+      const { ok, data } = await R.post("/api/domineering/analyze", form);
+      if (!requests.isLatest(ticket)) return;
+      if (!ok && !data.cells) {
+        R.status(status, data.error, "error");
+        return;
+      }
+      confidence = data.confidence || null;
+      R.showOverlay(overlay, data.overlay);
+      if (ok) {
+        R.status(status, "Read from the photo. Tap a pair to remove it, or two cells to add one.", "ok");
+        show(data);
+      } else {
+        cells = data.cells.map((row) => (Array.isArray(row) ? row : row.split("")));
+        answerBox.hidden = true;
+        R.status(status, data.error + " Tap the cells to correct the reading.", "error");
+        render();
+      }
+    });
+
+    const reset = () => {
+      empty(Number(rowsSelect.value), Number(colsSelect.value));
+      R.showOverlay(overlay, null);
+      changed();
+    };
+    rowsSelect.addEventListener("change", reset);
+    colsSelect.addEventListener("change", reset);
+    document.getElementById("clear").addEventListener("click", reset);
+    firstSelect.addEventListener("change", changed);
+    document.querySelectorAll("#show-side button").forEach((button) =>
+      button.addEventListener("click", () => {
+        showSide = button.dataset.side;
+        if (answer) showMoves();
+      })
+    );
+    document.getElementById("use-notation").addEventListener("click", () => {
+      confidence = null;
+      R.showOverlay(overlay, null);
+      analyze({ position: notation.value });
+    });
+    document.getElementById("dispute").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const verdict = document.getElementById("verdict");
+      const body = {
+        position: position(),
+        first: firstSelect.value,
+        move: document.getElementById("dispute-move").value.trim().toUpperCase(),
+        player: document.getElementById("dispute-player").value,
+      };
+      const { ok, data } = await R.post("/api/domineering/check", body);
+      verdict.hidden = false;
+      if (!ok) {
+        verdict.className = "verdict illegal";
+        verdict.textContent = data.error;
+      } else if (data.legal) {
+        verdict.className = "verdict legal";
+        verdict.textContent = `Legal: ${body.player} may claim ${body.move}. ${data.reason}`;
+      } else {
+        verdict.className = "verdict illegal";
+        verdict.textContent = `Not legal for ${body.player}: ${data.reason}`;
+      }
+    });
+
+    empty(5, 5);
+    changed();
+  };
+})();

@@ -1,0 +1,303 @@
+/* Cross and Two-Step pages: hands from photos or the double-six tile picker. */
+(function () {
+  "use strict";
+  const R = window.Referee;
+  const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+  const pipsOf = (tiles) => tiles.reduce((sum, tile) => sum + tile[0] + tile[1], 0);
+
+  /* Tiles drawn as buttons; tapping one calls onTap(tile). */
+  function drawTiles(container, tiles, onTap, label) {
+    container.replaceChildren(
+      ...tiles.map((tile) => {
+        const button = R.el("button", {
+          type: "button",
+          class: "tile-button",
+          "data-tile": R.tileText(tile),
+          "aria-label": `${label || "remove"} ${R.tileText(tile)}`,
+          title: `${R.tileText(tile)}: tap to take it out`,
+          onclick: () => onTap(tile),
+        });
+        button.append(R.tileSvg(tile[0], tile[1]));
+        return button;
+      })
+    );
+  }
+
+  /* Read the tiles in a photo with /api/dominoes/count; answers the tiles or null. */
+  async function readHand(file, status, overlay) {
+    R.status(status, "Reading the tiles…", "busy");
+    const form = new FormData();
+    form.append("photo", file);
+    form.append("set", "6");
+    const { ok, data } = await R.post("/api/dominoes/count", form);
+    if (!ok) {
+      R.status(status, data.error, "error");
+      return null;
+    }
+    R.showOverlay(overlay, data.overlay);
+    const warnings = data.warnings && data.warnings.length ? " " + data.warnings.join(" ") : "";
+    R.status(status, `Read ${data.tiles.length} tiles (${data.total} pips). Tap a tile to take it out.${warnings}`, warnings ? "error" : "ok");
+    return data.tiles.map((tile) => (tile.pips[0] <= tile.pips[1] ? [tile.pips[0], tile.pips[1]] : [tile.pips[1], tile.pips[0]]));
+  }
+
+  Referee.crossPage = function () {
+    const container = document.getElementById("players");
+    const template = document.getElementById("player-template");
+    const answerBox = document.getElementById("answer");
+    const requests = R.sequence();
+    let players = [];
+    let active = 0;
+    let answer = null;
+    const save = R.saveButton(answerBox, () =>
+      answer
+        ? {
+            game: "cross",
+            notation: players.map((p) => p.tiles.map(R.tileText).join(" ")).join("\n"),
+            answer,
+            title: answer.winner ? `Cross round: player ${answer.winner} scores ${answer.points}` : "Cross round: no score",
+          }
+        : null
+    );
+
+    const holder = (tile) => {
+      const index = players.findIndex((player) => player.tiles.some((t) => same(t, tile)));
+      return index < 0 ? null : `player ${index + 1}'s hand`;
+    };
+    const picker = R.tilePicker(document.getElementById("picker"), pick, holder);
+
+    function pick(tile) {
+      const index = players.findIndex((player) => player.tiles.some((t) => same(t, tile)));
+      if (index === active) players[active].tiles = players[active].tiles.filter((t) => !same(t, tile));
+      else if (index < 0) players[active].tiles.push(tile);
+      else return;
+      changed();
+    }
+
+    function setCount(count) {
+      const kept = players.map((p) => p.tiles);
+      players = [];
+      container.replaceChildren();
+      for (let index = 0; index < count; index++) {
+        const section = template.content.firstElementChild.cloneNode(true);
+        section.dataset.player = String(index + 1);
+        section.querySelector(".player-name").textContent = `Player ${index + 1}`;
+        const player = { tiles: kept[index] || [], section };
+        section.querySelector(".choose").addEventListener("click", () => choose(index));
+        section.addEventListener("click", (event) => {
+          if (!event.target.closest("button, label, input")) choose(index);
+        });
+        R.onPhoto(section.querySelector(".hand-photo"), async (file) => {
+          choose(index);
+          const tiles = await readHand(file, section.querySelector(".status"), section.querySelector(".overlay"));
+          if (tiles) {
+            player.tiles = tiles;
+            changed();
+          }
+        });
+        players.push(player);
+        container.append(section);
+      }
+      document.querySelectorAll("#player-count button").forEach((button) =>
+        button.setAttribute("aria-pressed", Number(button.dataset.count) === count ? "true" : "false")
+      );
+      choose(Math.min(active, count - 1));
+      changed();
+    }
+
+    function choose(index) {
+      active = index;
+      players.forEach((player, i) => player.section.classList.toggle("active", i === active));
+      document.getElementById("picker-target").textContent = `player ${active + 1}`;
+    }
+
+    function changed() {
+      players.forEach((player, index) => {
+        player.tiles.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        drawTiles(player.section.querySelector(".hand-tiles"), player.tiles, (tile) => {
+          player.tiles = player.tiles.filter((t) => !same(t, tile));
+          changed();
+        }, `take out of player ${index + 1}'s hand`);
+        player.section.querySelector(".pips").textContent = pipsOf(player.tiles);
+      });
+      picker.refresh();
+      update();
+    }
+
+    async function update() {
+      const ticket = requests.next();
+      if (players.every((player) => !player.tiles.length)) {
+        answerBox.hidden = true;
+        answer = null;
+        return;
+      }
+      const hands = players.map((player) => player.tiles.map(R.tileText));
+      const { ok, data } = await R.post("/api/cross/round", { hands });
+      if (!requests.isLatest(ticket)) return;
+      answerBox.hidden = false;
+      const winner = document.getElementById("winner");
+      const detail = document.getElementById("winner-detail");
+      const list = document.getElementById("pips");
+      players.forEach((player) => player.section.classList.remove("winner"));
+      if (!ok) {
+        answer = null;
+        winner.textContent = "Check the hands";
+        detail.textContent = data.error;
+        list.replaceChildren();
+        save.show(false);
+        return;
+      }
+      answer = data;
+      if (data.winner === null) {
+        winner.textContent = "Nobody scores";
+        detail.textContent = "blocked, and two or more players tie for the lowest pip total";
+      } else {
+        const wentOut = players[data.winner - 1].tiles.length === 0;
+        winner.textContent = `Player ${data.winner} scores ${data.points}`;
+        detail.textContent = wentOut ? "went out (played the last tile)" : "lowest pip total in a blocked round";
+        players[data.winner - 1].section.classList.add("winner");
+      }
+      list.replaceChildren(
+        ...data.pips.map((pips, index) =>
+          R.el(
+            "li",
+            { class: data.winner === index + 1 ? "" : "no-points" },
+            R.el("span", { class: "domain-name", text: `Player ${index + 1}` }),
+            R.el("span", { class: "domain-sum", text: `${players[index].tiles.length} tiles, pips: ` }),
+            R.el("strong", { text: String(pips) })
+          )
+        )
+      );
+      save.show(true);
+    }
+
+    document.querySelectorAll("#player-count button").forEach((button) =>
+      button.addEventListener("click", () => setCount(Number(button.dataset.count)))
+    );
+    setCount(2);
+  };
+
+  Referee.twoStepPage = function () {
+    const answerBox = document.getElementById("answer");
+    const requests = R.sequence();
+    const slots = { hand: [], card: [], discard: [] };
+    const names = { hand: "your hand", card: "the dance card top", discard: "the discard top" };
+    let target = "hand";
+    let answer = null;
+    const emptyFloor = document.getElementById("empty-floor");
+    const left = document.getElementById("end-left");
+    const right = document.getElementById("end-right");
+    const status = document.getElementById("status");
+    const save = R.saveButton(answerBox, () =>
+      answer ? { game: "two-step", notation: describe(), answer, title: `Two-Step: ${answer.plays.length} legal plays` } : null
+    );
+
+    const holder = (tile) => {
+      for (const [slot, tiles] of Object.entries(slots)) if (tiles.some((t) => same(t, tile))) return names[slot];
+      return null;
+    };
+    const picker = R.tilePicker(document.getElementById("picker"), pick, holder);
+
+    function pick(tile) {
+      const owner = Object.keys(slots).find((slot) => slots[slot].some((t) => same(t, tile)));
+      if (owner === target) slots[target] = slots[target].filter((t) => !same(t, tile));
+      else if (owner) return;
+      else if (target === "hand") slots.hand.push(tile);
+      else slots[target] = [tile];
+      changed();
+    }
+
+    function describe() {
+      const ends = emptyFloor.checked ? "empty dance floor" : `ends ${left.value},${right.value}`;
+      return `${ends}; hand ${slots.hand.map(R.tileText).join(" ") || "-"}; card top ${
+        slots.card.map(R.tileText).join("") || "-"
+      }; discard top ${slots.discard.map(R.tileText).join("") || "-"}`;
+    }
+
+    function changed() {
+      for (const slot of Object.keys(slots)) {
+        drawTiles(document.getElementById(`slot-${slot}`), slots[slot], (tile) => {
+          slots[slot] = slots[slot].filter((t) => !same(t, tile));
+          changed();
+        }, `take out of ${names[slot]}`);
+      }
+      left.disabled = right.disabled = emptyFloor.checked;
+      picker.refresh();
+      update();
+    }
+
+    function setTarget(slot) {
+      target = slot;
+      document.querySelectorAll("#target button").forEach((button) =>
+        button.setAttribute("aria-pressed", button.dataset.slot === slot ? "true" : "false")
+      );
+      document.getElementById("picker-target").textContent = names[slot];
+    }
+
+    async function update() {
+      const ticket = requests.next();
+      const body = {
+        ends: emptyFloor.checked ? null : `${left.value},${right.value}`,
+        hand: slots.hand.map(R.tileText).join(" "),
+        card_top: slots.card.length ? R.tileText(slots.card[0]) : null,
+        discard_top: slots.discard.length ? R.tileText(slots.discard[0]) : null,
+      };
+      const { ok, data } = await R.post("/api/two-step/plays", body);
+      if (!requests.isLatest(ticket)) return;
+      answerBox.hidden = false;
+      const title = document.getElementById("plays-title");
+      const detail = document.getElementById("plays-detail");
+      const list = document.getElementById("plays");
+      if (!ok) {
+        answer = null;
+        title.textContent = "Check the tiles";
+        detail.textContent = data.error;
+        list.replaceChildren();
+        save.show(false);
+        return;
+      }
+      answer = data;
+      const count = data.plays.length;
+      title.textContent = count ? `${count} legal play${count === 1 ? "" : "s"}` : "No play";
+      if (count) {
+        detail.textContent = data.ends ? `on the ends ${data.ends[0]} and ${data.ends[1]}` : "the opening double";
+      } else if (data.must === "discard") {
+        detail.textContent = "discard a tile from your hand face up on your discard pile: that ends your turn";
+      } else {
+        detail.textContent = "with an empty hand: draw three if the draw pile has tiles, else the turn ends";
+      }
+      const from = { hand: "from your hand", card: "from your dance card", discard: "from your discard pile" };
+      list.replaceChildren(
+        ...data.plays.map((play) => {
+          const tile = R.parseTile(play.tile);
+          const where = data.ends ? `on the ${play.end} end (${data.ends[play.end === "left" ? 0 : 1]})` : "to open the dance floor";
+          return R.el(
+            "li",
+            { "data-play": `${play.tile} ${play.source} ${play.end}` },
+            R.tileSvg(tile[0], tile[1]),
+            R.el("span", {}, R.el("strong", { text: play.tile }), ` ${from[play.source]} ${where}`)
+          );
+        })
+      );
+      save.show(true);
+    }
+
+    R.onPhoto(document.getElementById("photo"), async (file) => {
+      const tiles = await readHand(file, status, document.querySelector(".overlay"));
+      if (tiles) {
+        slots.hand = tiles.filter((tile) => !slots.card.concat(slots.discard).some((t) => same(t, tile)));
+        changed();
+      }
+    });
+    document.querySelectorAll("#target button").forEach((button) =>
+      button.addEventListener("click", () => setTarget(button.dataset.slot))
+    );
+    document.querySelectorAll(".slot").forEach((slot) =>
+      slot.addEventListener("click", (event) => {
+        if (!event.target.closest(".tile-button")) setTarget(slot.dataset.slot);
+      })
+    );
+    [emptyFloor, left, right].forEach((input) => input.addEventListener("change", changed));
+    setTarget("hand");
+    changed();
+  };
+})();

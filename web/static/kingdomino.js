@@ -1,0 +1,391 @@
+/* Kingdomino pages: a kingdom board that can be read from a photo and corrected by tapping. */
+(function () {
+  "use strict";
+  const R = window.Referee;
+  const TERRAINS = [
+    [".", "empty"],
+    ["W", "wheat"],
+    ["F", "forest"],
+    ["L", "lake"],
+    ["G", "grassland"],
+    ["S", "swamp"],
+    ["M", "mine"],
+    ["C", "castle"],
+  ];
+  const NAME = Object.fromEntries(TERRAINS);
+  const LETTER = Object.fromEntries(TERRAINS.map(([letter, name]) => [name, letter]));
+  const COLUMNS = "ABCDEFGHI";
+
+  function crownIcon() {
+    return R.svg(
+      "svg",
+      { viewBox: "0 0 12 10", class: "crown", "aria-hidden": "true" },
+      R.svg("path", { d: "M1 9 L1 3 L3.8 5.6 L6 1 L8.2 5.6 L11 3 L11 9 Z" })
+    );
+  }
+
+  function castleIcon() {
+    return R.svg(
+      "svg",
+      { viewBox: "0 0 12 12", class: "castle", "aria-hidden": "true" },
+      R.svg("path", { d: "M2 11 V4 H3.5 V5.5 H5 V4 H7 V5.5 H8.5 V4 H10 V11 H7 V8.5 A1 1 0 0 0 5 8.5 V11 Z" })
+    );
+  }
+
+  /* One kingdom: squares [{t: letter, c: crowns}], drawn in `section`, edited by taps. */
+  function KingdomWidget(section, onChange) {
+    this.section = section;
+    this.onChange = onChange;
+    this.squares = null;
+    this.confidence = null;
+    this.answer = null;
+    this.selected = null;
+    this.board = section.querySelector(".kingdom-board");
+    this.editor = section.querySelector(".square-editor");
+    this.status = section.querySelector(".status");
+    this.overlay = section.querySelector(".overlay");
+    this.requests = R.sequence();
+    const photo = section.querySelector("input[type=file]");
+    R.onPhoto(photo, (file) => this.readPhoto(file));
+    section.querySelectorAll(".new-kingdom").forEach((button) =>
+      button.addEventListener("click", () => this.startEmpty(Number(button.dataset.size)))
+    );
+  }
+
+  KingdomWidget.prototype.notation = function () {
+    if (!this.squares) return "";
+    return this.squares.map((row) => row.map((s) => s.t + (s.c ? String(s.c) : "")).join(" ")).join("/");
+  };
+
+  KingdomWidget.prototype.startEmpty = function (size) {
+    const middle = Math.floor(size / 2);
+    this.squares = [];
+    for (let row = 0; row < size; row++) {
+      const line = [];
+      for (let col = 0; col < size; col++) line.push({ t: row === middle && col === middle ? "C" : ".", c: 0 });
+      this.squares.push(line);
+    }
+    this.confidence = null;
+    this.selected = null;
+    R.showOverlay(this.overlay, null);
+    R.status(this.status, "Tap each square to set its terrain and crowns.");
+    this.render();
+    this.onChange(this);
+  };
+
+  KingdomWidget.prototype.setFromAnswer = function (answer) {
+    this.squares = answer.squares.map((row) => row.map((s) => ({ t: LETTER[s.terrain] || ".", c: s.crowns })));
+    this.confidence = answer.confidence || null;
+    this.selected = null;
+  };
+
+  KingdomWidget.prototype.readPhoto = async function (file) {
+    const ticket = this.requests.next();
+    R.status(this.status, "Reading the photo…", "busy");
+    const form = new FormData();
+    form.append("photo", file);
+    for (const bonus of currentBonuses()) form.append("bonus", bonus);
+    const { ok, data } = await R.post("/api/kingdomino/score", form);
+    if (!this.requests.isLatest(ticket)) return;
+    if (!ok) {
+      R.status(this.status, data.error, "error");
+      return;
+    }
+    this.setFromAnswer(data);
+    R.showOverlay(this.overlay, data.overlay);
+    R.status(this.status, "Read from the photo. Tap a square to correct it.", "ok");
+    this.render();
+    this.onChange(this, data);
+  };
+
+  /* Draw the board; `answer` (the score JSON) gives domain outlines and points. */
+  KingdomWidget.prototype.render = function (answer) {
+    if (answer !== undefined) this.answer = answer;
+    const wrap = this.section.querySelector(".board-wrap");
+    if (!this.squares) {
+      wrap.hidden = true;
+      return;
+    }
+    wrap.hidden = false;
+    const rows = this.squares.length;
+    const cols = this.squares[0].length;
+    const domainOf = {};
+    const badges = {};
+    if (this.answer && this.answer.domain_squares && this.answer.kingdom === this.notation()) {
+      this.answer.domain_squares.forEach((squares, index) => {
+        for (const [row, col] of squares) domainOf[`${row},${col}`] = index;
+        const points = this.answer.domains[index].points;
+        if (points > 0) {
+          const [row, col] = squares[0];
+          badges[`${row},${col}`] = points;
+        }
+      });
+    }
+    this.board.style.setProperty("--cols", cols);
+    this.board.classList.toggle("big", cols > 5 || rows > 5);
+    this.board.replaceChildren();
+    for (let row = 0; row < rows; row++) {
+      for (let col = 0; col < cols; col++) {
+        const square = this.squares[row][col];
+        const key = `${row},${col}`;
+        const name = NAME[square.t] || "empty";
+        const classes = ["square", "t-" + name];
+        const domain = domainOf[key];
+        if (domain !== undefined) {
+          if (domainOf[`${row - 1},${col}`] !== domain) classes.push("edge-top");
+          if (domainOf[`${row + 1},${col}`] !== domain) classes.push("edge-bottom");
+          if (domainOf[`${row},${col - 1}`] !== domain) classes.push("edge-left");
+          if (domainOf[`${row},${col + 1}`] !== domain) classes.push("edge-right");
+        }
+        const sure = this.confidence && this.confidence[row] ? this.confidence[row][col] : 1;
+        if (sure < 0.6) classes.push("unsure");
+        if (this.selected && this.selected[0] === row && this.selected[1] === col) classes.push("selected");
+        const label = `${COLUMNS[col]}${row + 1}: ${name}${square.c ? `, ${square.c} crown${square.c > 1 ? "s" : ""}` : ""}`;
+        const button = R.el("button", {
+          type: "button",
+          class: classes.join(" "),
+          role: "gridcell",
+          "data-row": row,
+          "data-col": col,
+          "aria-label": label,
+          title: label,
+          onclick: () => this.select(row, col),
+        });
+        if (square.t === "C") button.append(castleIcon());
+        if (square.c) {
+          const crowns = R.el("span", { class: "crowns" });
+          for (let i = 0; i < square.c; i++) crowns.append(crownIcon());
+          button.append(crowns);
+        }
+        if (badges[key] !== undefined) button.append(R.el("span", { class: "badge", text: badges[key] }));
+        this.board.append(button);
+      }
+    }
+    this.renderEditor();
+  };
+
+  KingdomWidget.prototype.select = function (row, col) {
+    const same = this.selected && this.selected[0] === row && this.selected[1] === col;
+    this.selected = same ? null : [row, col];
+    this.render();
+  };
+
+  KingdomWidget.prototype.renderEditor = function () {
+    const editor = this.editor;
+    if (!this.selected) {
+      editor.hidden = true;
+      editor.replaceChildren();
+      return;
+    }
+    const [row, col] = this.selected;
+    const square = this.squares[row][col];
+    editor.hidden = false;
+    editor.replaceChildren();
+    editor.append(
+      R.el(
+        "div",
+        { class: "editor-head" },
+        R.el("strong", { text: `Square ${COLUMNS[col]}${row + 1}` }),
+        R.el("button", { type: "button", class: "button small", text: "Done", onclick: () => this.select(row, col) })
+      )
+    );
+    const terrains = R.el("div", { class: "terrain-choices", role: "group", "aria-label": "terrain" });
+    for (const [letter, name] of TERRAINS) {
+      terrains.append(
+        R.el("button", {
+          type: "button",
+          class: `choice t-${name}` + (square.t === letter ? " chosen" : ""),
+          "data-terrain": name,
+          "aria-pressed": square.t === letter ? "true" : "false",
+          text: name,
+          onclick: () => this.edit(row, col, letter, letter === "C" || letter === "." ? 0 : square.c),
+        })
+      );
+    }
+    const crowns = R.el("div", { class: "crown-choices", role: "group", "aria-label": "crowns" });
+    crowns.append(R.el("span", { text: "Crowns:" }));
+    for (let count = 0; count <= 3; count++) {
+      const disabled = square.t === "C" || square.t === ".";
+      crowns.append(
+        R.el("button", {
+          type: "button",
+          class: "choice crown-count" + (square.c === count ? " chosen" : ""),
+          "data-crowns": count,
+          "aria-pressed": square.c === count ? "true" : "false",
+          disabled: disabled && count > 0,
+          text: String(count),
+          onclick: () => this.edit(row, col, square.t, count),
+        })
+      );
+    }
+    editor.append(terrains, crowns);
+  };
+
+  KingdomWidget.prototype.edit = function (row, col, letter, crowns) {
+    this.squares[row][col] = { t: letter, c: crowns };
+    if (this.confidence && this.confidence[row]) this.confidence[row][col] = 1;
+    this.render();
+    this.onChange(this);
+  };
+
+  function currentBonuses() {
+    return Array.from(document.querySelectorAll("input[name=bonus]:checked")).map((box) => box.value);
+  }
+
+  function domainLine(domain) {
+    const squares = `${domain.squares} square${domain.squares === 1 ? "" : "s"}`;
+    const crowns = `${domain.crowns} crown${domain.crowns === 1 ? "" : "s"}`;
+    return R.el(
+      "li",
+      { class: domain.points ? "" : "no-points" },
+      R.el("span", { class: `swatch t-${domain.terrain}` }),
+      R.el("span", { class: "domain-name", text: domain.terrain }),
+      R.el("span", { class: "domain-sum", text: `${squares} × ${crowns} = ` }),
+      R.el("strong", { text: String(domain.points) })
+    );
+  }
+
+  function fillDomains(list, answer) {
+    list.replaceChildren();
+    const sorted = answer.domains.slice().sort((a, b) => b.points - a.points);
+    for (const domain of sorted) list.append(domainLine(domain));
+    if (!sorted.length) list.append(R.el("li", { class: "no-points", text: "No domain yet." }));
+  }
+
+  function fillWarnings(list, warnings) {
+    list.replaceChildren();
+    for (const warning of warnings || []) list.append(R.el("li", { text: warning }));
+  }
+
+  /* The single-kingdom page. */
+  Referee.kingdominoScorePage = function () {
+    const section = document.querySelector("section.kingdom");
+    const answerBox = document.getElementById("answer");
+    const notation = document.getElementById("notation");
+    const requests = R.sequence();
+    let lastAnswer = null;
+    const save = R.saveButton(answerBox, () =>
+      lastAnswer ? { game: "kingdomino", notation: lastAnswer.kingdom, answer: lastAnswer, title: `Kingdom: ${lastAnswer.total} points` } : null
+    );
+
+    function show(answer) {
+      lastAnswer = answer;
+      answerBox.hidden = false;
+      document.getElementById("total").textContent = answer.total;
+      const bonus = answer.bonuses.middle_kingdom + answer.bonuses.harmony;
+      document.getElementById("total-detail").textContent = bonus
+        ? `${answer.score} from domains + ${bonus} bonus`
+        : `from ${answer.domains.filter((d) => d.points).length} scoring domains`;
+      fillDomains(document.getElementById("domains"), answer);
+      fillWarnings(document.getElementById("warnings"), answer.warnings);
+      notation.value = answer.kingdom.split("/").join("\n");
+      if (widget.notation() !== answer.kingdom) widget.setFromAnswer(answer);
+      R.status(widget.status, widget.status.classList.contains("error") ? "" : widget.status.textContent);
+      save.show(true);
+      widget.render(answer);
+    }
+
+    async function rescore(text) {
+      const ticket = requests.next();
+      const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: text, bonus: currentBonuses() });
+      if (!requests.isLatest(ticket)) return;
+      if (!ok) {
+        R.status(widget.status, data.error, "error");
+        return;
+      }
+      show(data);
+    }
+
+    const widget = new KingdomWidget(section, (w, answer) => {
+      if (answer) show(answer);
+      else rescore(w.notation());
+    });
+    document.querySelectorAll("input[name=bonus]").forEach((box) =>
+      box.addEventListener("change", () => widget.squares && rescore(widget.notation()))
+    );
+    document.getElementById("use-notation").addEventListener("click", () => {
+      R.showOverlay(widget.overlay, null);
+      rescore(notation.value);
+    });
+    R.status(widget.status, "");
+  };
+
+  /* Two kingdoms compared. */
+  Referee.kingdominoComparePage = function () {
+    const answerBox = document.getElementById("answer");
+    const requests = R.sequence();
+    let lastAnswer = null;
+    const widgets = [];
+    const save = R.saveButton(answerBox, () =>
+      lastAnswer
+        ? {
+            game: "kingdomino",
+            notation: lastAnswer.kingdoms.map((k) => k.kingdom).join("\n\n"),
+            answer: lastAnswer,
+            title: `Kingdoms compared: ${lastAnswer.scores.join(" to ")}`,
+          }
+        : null
+    );
+
+    function showOne(widget, answer) {
+      widget.section.querySelector(".kingdom-total").textContent = answer ? `· ${answer.total} points` : "";
+      const list = widget.section.querySelector(".domains");
+      if (answer) fillDomains(list, answer);
+      else list.replaceChildren();
+      widget.section.querySelector(".notation-text").value = widget.notation().split("/").join("\n");
+      widget.render(answer || null);
+    }
+
+    async function update() {
+      const ready = widgets.filter((w) => w.squares);
+      const ticket = requests.next();
+      if (ready.length < 2) {
+        for (const widget of ready) {
+          const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: widget.notation(), bonus: currentBonuses() });
+          if (!requests.isLatest(ticket)) return;
+          if (ok) showOne(widget, data);
+          else R.status(widget.status, data.error, "error");
+        }
+        return;
+      }
+      const body = { kingdom1: widgets[0].notation(), kingdom2: widgets[1].notation(), bonus: currentBonuses() };
+      const { ok, data } = await R.post("/api/kingdomino/compare", body);
+      if (!requests.isLatest(ticket)) return;
+      if (!ok) {
+        R.status(widgets[0].status, data.error, "error");
+        return;
+      }
+      lastAnswer = data;
+      answerBox.hidden = false;
+      const reasons = {
+        score: "on points",
+        largest_domain: "tied on points: the largest domain decides",
+        crowns: "tied on points and largest domain: more crowns decide",
+        shared: "tied on points, largest domain and crowns: a shared win",
+      };
+      document.getElementById("verdict").textContent =
+        data.winner === null ? "Shared win" : `Kingdom ${data.winner} wins`;
+      document.getElementById("verdict-detail").textContent = `${data.scores[0]} to ${data.scores[1]}, ${reasons[data.decided_by]}`;
+      data.kingdoms.forEach((answer, index) => showOne(widgets[index], answer));
+      save.show(true);
+    }
+
+    document.querySelectorAll("section.kingdom").forEach((section) => {
+      const widget = new KingdomWidget(section, () => update());
+      widgets.push(widget);
+      section.querySelector(".use-notation").addEventListener("click", async () => {
+        const text = section.querySelector(".notation-text").value;
+        const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: text });
+        if (!ok) {
+          R.status(widget.status, data.error, "error");
+          return;
+        }
+        widget.setFromAnswer(data);
+        R.showOverlay(widget.overlay, null);
+        R.status(widget.status, "");
+        update();
+      });
+    });
+    document.querySelectorAll("input[name=bonus]").forEach((box) => box.addEventListener("change", update));
+  };
+})();

@@ -1,0 +1,203 @@
+/* Referee: helpers shared by every game page (plain JS, no library, works offline). */
+(function () {
+  "use strict";
+  const Referee = (window.Referee = window.Referee || {});
+  const SVG = "http://www.w3.org/2000/svg";
+
+  /* Build an element: el("p", {class: "x", text: "hi"}, child, ...). */
+  Referee.el = function (tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "text") node.textContent = value;
+      else if (key === "class") node.className = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  };
+
+  Referee.svg = function (tag, attrs, ...children) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null) continue;
+      if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value);
+    }
+    for (const child of children.flat()) if (child) node.append(child);
+    return node;
+  };
+
+  /* POST a FormData or a plain object (sent as JSON); never throws.
+     Answers {ok, status, data} where data is the JSON answer or {error}. */
+  Referee.post = async function (url, body) {
+    const options = { method: "POST", headers: { Accept: "application/json" } };
+    if (body instanceof FormData) {
+      options.body = body;
+    } else {
+      options.body = JSON.stringify(body);
+      options.headers["Content-Type"] = "application/json";
+    }
+    let response;
+    try {
+      response = await fetch(url, options);
+    } catch (error) {
+      return { ok: false, status: 0, data: { error: "Referee cannot be reached: check the connection" } };
+    }
+    let data;
+    try {
+      data = await response.json();
+    } catch (error) {
+      data = { error: `unexpected answer from Referee (HTTP ${response.status})` };
+    }
+    return { ok: response.ok, status: response.status, data };
+  };
+
+  /* Only the latest of overlapping requests is shown: latest() gives a ticket,
+     isLatest(ticket) says whether it is still the newest. */
+  Referee.sequence = function () {
+    let counter = 0;
+    return { next: () => ++counter, isLatest: (ticket) => ticket === counter };
+  };
+
+  Referee.status = function (node, text, kind) {
+    if (!node) return;
+    node.textContent = text || "";
+    node.className = "status" + (kind ? " " + kind : "");
+  };
+
+  /* Call handler(file) when a photo is picked; the input is reset so the same
+     photo can be picked again. */
+  Referee.onPhoto = function (input, handler) {
+    if (!input) return;
+    input.addEventListener("change", () => {
+      const file = input.files && input.files[0];
+      if (file) handler(file);
+      input.value = "";
+    });
+  };
+
+  Referee.showOverlay = function (figure, dataUrl) {
+    if (!figure) return;
+    const img = figure.querySelector("img");
+    if (dataUrl) {
+      img.src = dataUrl;
+      figure.hidden = false;
+    } else {
+      img.removeAttribute("src");
+      figure.hidden = true;
+    }
+  };
+
+  /* Pip positions on a half, in a 0..1 square, for 0 to 9 pips. */
+  const PIPS = {
+    0: [],
+    1: [[0.5, 0.5]],
+    2: [[0.25, 0.25], [0.75, 0.75]],
+    3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
+    4: [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]],
+    5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
+    6: [[0.25, 0.22], [0.75, 0.22], [0.25, 0.5], [0.75, 0.5], [0.25, 0.78], [0.75, 0.78]],
+  };
+
+  /* A domino tile a-b as an SVG picture, halves side by side (or stacked if vertical). */
+  Referee.tileSvg = function (a, b, options) {
+    const vertical = options && options.vertical;
+    const w = vertical ? 20 : 40;
+    const h = vertical ? 40 : 20;
+    const node = Referee.svg("svg", {
+      viewBox: `0 0 ${w} ${h}`,
+      class: "tile-svg",
+      role: "img",
+      "aria-label": `${a}-${b}`,
+    });
+    node.append(Referee.svg("rect", { x: 0.75, y: 0.75, width: w - 1.5, height: h - 1.5, rx: 3, class: "tile-face" }));
+    node.append(
+      vertical
+        ? Referee.svg("line", { x1: 3, y1: 20, x2: 17, y2: 20, class: "tile-bar" })
+        : Referee.svg("line", { x1: 20, y1: 3, x2: 20, y2: 17, class: "tile-bar" })
+    );
+    [a, b].forEach((pips, half) => {
+      const ox = vertical ? 0 : half * 20;
+      const oy = vertical ? half * 20 : 0;
+      for (const [px, py] of PIPS[pips] || []) {
+        node.append(Referee.svg("circle", { cx: ox + 2 + px * 16, cy: oy + 2 + py * 16, r: 1.9, class: "tile-pip" }));
+      }
+    });
+    return node;
+  };
+
+  Referee.parseTile = function (text) {
+    const match = /^\s*\[?\s*(\d+)\s*[-|]\s*(\d+)\s*\]?\s*$/.exec(text || "");
+    if (!match) return null;
+    const a = Number(match[1]);
+    const b = Number(match[2]);
+    return a <= b ? [a, b] : [b, a];
+  };
+
+  Referee.tileText = (tile) => `${tile[0]}-${tile[1]}`;
+
+  /* Every tile of a double-six set, [low, high], sorted. */
+  Referee.doubleSix = function () {
+    const tiles = [];
+    for (let a = 0; a <= 6; a++) for (let b = a; b <= 6; b++) tiles.push([a, b]);
+    return tiles;
+  };
+
+  /* The double-six tile picker: calls onPick(tile); isTaken(tile) dims tiles in use. */
+  Referee.tilePicker = function (container, onPick, isTaken) {
+    const buttons = [];
+    container.replaceChildren();
+    for (const tile of Referee.doubleSix()) {
+      const button = Referee.el("button", {
+        type: "button",
+        class: "tile-button",
+        "data-tile": Referee.tileText(tile),
+        "aria-label": `tile ${Referee.tileText(tile)}`,
+        onclick: () => onPick(tile),
+      });
+      button.append(Referee.tileSvg(tile[0], tile[1]));
+      buttons.push([tile, button]);
+      container.append(button);
+    }
+    const refresh = () => {
+      for (const [tile, button] of buttons) {
+        const taken = isTaken(tile);
+        button.classList.toggle("taken", Boolean(taken));
+        button.title = taken ? `${Referee.tileText(tile)} is in ${taken}` : "";
+      }
+    };
+    refresh();
+    return { refresh };
+  };
+
+  /* A "Save this result" button inside `root`: payload() gives {game, notation, answer}. */
+  Referee.saveButton = function (root, payload) {
+    const button = root.querySelector(".save-button");
+    const status = root.querySelector(".save-status");
+    if (!button) return { show: () => {} };
+    button.addEventListener("click", async () => {
+      const body = payload();
+      if (!body) return;
+      button.disabled = true;
+      const { ok, data } = await Referee.post("/api/results", body);
+      button.disabled = false;
+      status.replaceChildren();
+      if (ok) {
+        status.append("Saved: ", Referee.el("a", { href: data.url, text: `result ${data.id}` }));
+      } else {
+        status.textContent = data.error;
+      }
+    });
+    return {
+      show: (visible) => {
+        button.hidden = !visible;
+        if (!visible) status.replaceChildren();
+      },
+    };
+  };
+})();
