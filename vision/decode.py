@@ -1,0 +1,124 @@
+"""Decode a photo into a BGR uint8 array at a bounded resolution.
+
+Shared by every recognition pipeline (``vision/kingdomino``, the domino pip reader):
+EXIF orientation is applied once, here, so later stages see the photo the way
+the player took it; non-images and images over 40 megapixels are refused with
+:class:`ImageError` before any pixel buffer is allocated.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+__all__ = ["DEFAULT_MAX_PIXELS", "ImageError", "decode_image", "downscale", "read_image"]
+
+#: Largest photo accepted, in pixels (rows x cols), before decoding.
+DEFAULT_MAX_PIXELS = 40_000_000
+
+
+class ImageError(ValueError):
+    """Bytes that are not a usable photo: not an image, truncated, or too large."""
+
+
+def decode_image(
+    data: bytes, *, max_pixels: int = DEFAULT_MAX_PIXELS, max_side: int | None = None
+) -> np.ndarray:
+    """Decode an encoded photo (JPEG, PNG, ...) into a BGR image, EXIF orientation applied.
+
+    Parameters
+    ----------
+    data : bytes
+        The encoded file's contents.
+    max_pixels : int, keyword-only
+        Refuse images with more pixels (rows x cols) than this; checked from the
+        header, before the pixels are decoded (also guards Pillow's decompression bomb).
+    max_side : int or None, keyword-only
+        If given, shrink the result (area interpolation) so that its longer side is
+        at most this many pixels.
+
+    Returns
+    -------
+    image : (rows, cols, 3) ndarray of uint8
+        BGR, as OpenCV reads it, rotated/flipped as the EXIF orientation says.
+
+    Raises
+    ------
+    ImageError
+        If ``data`` is empty, not an image Pillow can read, truncated, or larger
+        than ``max_pixels``.
+    """
+    if not data:
+        raise ImageError("empty file: not an image")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as opened:
+                cols, rows = opened.size
+                if rows * cols > max_pixels:
+                    raise ImageError(
+                        f"image is {cols}x{rows} pixels ({rows * cols / 1e6:.1f} megapixels), "
+                        f"more than the {max_pixels / 1e6:g} megapixels accepted"
+                    )
+                if max_side is not None and max(rows, cols) > 2 * max_side:
+                    # JPEG draft mode decodes at 1/2, 1/4 or 1/8 scale: much faster.
+                    opened.draft("RGB", (2 * max_side, 2 * max_side))
+                upright = ImageOps.exif_transpose(opened)
+                rgb = np.asarray(upright.convert("RGB"))
+    except ImageError:
+        raise
+    except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ImageError("not an image (or an image too large to decode safely)") from None
+    except (OSError, SyntaxError, ValueError) as error:
+        raise ImageError(f"cannot decode image: {error}") from None
+    image = np.ascontiguousarray(rgb[:, :, ::-1])
+    if max_side is not None:
+        image = downscale(image, max_side)
+    return image
+
+
+def read_image(
+    path: str | Path, *, max_pixels: int = DEFAULT_MAX_PIXELS, max_side: int | None = None
+) -> np.ndarray:
+    """Read and decode the photo at ``path`` (see :func:`decode_image`).
+
+    Raises
+    ------
+    ImageError
+        If the file is not a usable image; ``OSError`` if it cannot be read.
+    """
+    data = Path(path).read_bytes()
+    try:
+        return decode_image(data, max_pixels=max_pixels, max_side=max_side)
+    except ImageError as error:
+        raise ImageError(f"{path}: {error}") from None
+
+
+def downscale(image: np.ndarray, max_side: int) -> np.ndarray:
+    """Shrink ``image`` so its longer side is at most ``max_side`` pixels.
+
+    Parameters
+    ----------
+    image : (rows, cols) or (rows, cols, 3) ndarray of uint8
+    max_side : int
+        Longest side wanted, in pixels (>= 1).
+
+    Returns
+    -------
+    (rows', cols'[, 3]) ndarray of uint8
+        A new array (a copy when no shrinking is needed); area interpolation.
+    """
+    if max_side < 1:
+        raise ValueError(f"max_side must be at least 1 pixel, got {max_side}")
+    rows, cols = image.shape[:2]
+    longest = max(rows, cols)
+    if longest <= max_side:
+        return image.copy()
+    scale = max_side / longest
+    size = (max(1, round(cols * scale)), max(1, round(rows * scale)))  # (x, y) for cv2
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)

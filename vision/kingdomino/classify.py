@@ -1,0 +1,226 @@
+"""Terrain and crowns of every square, from the learned forests, within the tile set's limits.
+
+Each square gets terrain probabilities and crown-count probabilities from two
+forests (:mod:`vision.kingdomino.forest`).  The reading then keeps to what the
+real tile set allows (``RULINGS.md``, ``../shared/data/kingdomino/tiles.csv``):
+
+* a kingdom has one castle: the square most like the castle is it, no other;
+* a square's (terrain, crowns) must exist in the set (at most 1 crown on wheat,
+  forest and lake, 2 on grassland and swamp, 3 on mine);
+* no more squares of a (terrain, crowns) than the set holds.
+
+Where the best reading breaks a limit and the next best does not, the next best
+is taken and a warning says so; nothing is changed silently.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from referee.kingdomino import Terrain
+from referee.kingdomino.tiles import square_counts
+from vision.kingdomino.features import crown_features, terrain_features
+from vision.kingdomino.forest import Forest
+
+__all__ = ["MODEL_PATH", "SquareModel", "SquareReading", "load_model", "read_squares"]
+
+#: The committed model (``python -m vision.train kingdomino --data ../shared/data``).
+MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "kingdomino.npz"
+
+#: Crown counts a square may show.
+CROWN_COUNTS = (0, 1, 2, 3)
+
+
+@dataclass(frozen=True)
+class SquareModel:
+    """The two forests: terrain from :func:`terrain_features`, crowns from both feature sets."""
+
+    terrain: Forest
+    crowns: Forest
+
+    def save(self, path: Path) -> None:
+        """Write both forests to one ``.npz`` file at ``path``."""
+        arrays: dict[str, np.ndarray] = {}
+        self.terrain.save(path, "terrain", arrays)
+        self.crowns.save(path, "crowns", arrays)
+        with path.open("wb") as handle:
+            np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]
+
+
+def load_model(path: Path | None = None) -> SquareModel:
+    """Load the square model (default: the committed ``vision/models/kingdomino.npz``).
+
+    Raises
+    ------
+    FileNotFoundError
+        If the file is missing (train it with ``python -m vision.train kingdomino``).
+    """
+    with np.load(path or MODEL_PATH, allow_pickle=False) as arrays:
+        return SquareModel(Forest.load(arrays, "terrain"), Forest.load(arrays, "crowns"))
+
+
+@dataclass(frozen=True)
+class SquareReading:
+    """What was read on one square.
+
+    Attributes
+    ----------
+    terrain : Terrain
+    crowns : int
+        0-3.
+    confidence : float
+        0..1: probability of this terrain times that of this crown count.
+    """
+
+    terrain: Terrain
+    crowns: int
+    confidence: float
+
+
+def square_probabilities(
+    squares: list[np.ndarray], model: SquareModel
+) -> tuple[np.ndarray, np.ndarray]:
+    """Terrain and crown-count probabilities of each square.
+
+    Parameters
+    ----------
+    squares : list of (rows, cols, 3) ndarray of uint8, BGR
+        The squares' pixels, any size.
+    model : SquareModel
+
+    Returns
+    -------
+    terrain : (n, len(Terrain)) ndarray of float64
+        Columns in ``Terrain`` order (wheat ... empty).
+    crowns : (n, 4) ndarray of float64
+        Columns for 0, 1, 2, 3 crowns.
+    """
+    t_feat = np.array([terrain_features(s) for s in squares])
+    c_feat = np.hstack([np.array([crown_features(s) for s in squares]), t_feat])
+    raw_t = model.terrain.predict_proba(t_feat)
+    raw_c = model.crowns.predict_proba(c_feat)
+    terrain = np.zeros((len(squares), len(Terrain)))
+    for index, name in enumerate(model.terrain.classes):
+        terrain[:, list(Terrain).index(Terrain(name))] = raw_t[:, index]
+    crowns = np.zeros((len(squares), len(CROWN_COUNTS)))
+    for index, name in enumerate(model.crowns.classes):
+        crowns[:, int(name)] = raw_c[:, index]
+    return terrain, crowns
+
+
+def read_squares(
+    terrain: np.ndarray, crowns: np.ndarray, size: int
+) -> tuple[list[list[SquareReading]], list[str]]:
+    """Choose each square's reading from its probabilities, within the tile set.
+
+    Parameters
+    ----------
+    terrain : (size * size, len(Terrain)) ndarray of float64
+        Row-major squares, columns in ``Terrain`` order.
+    crowns : (size * size, 4) ndarray of float64
+    size : int
+        Squares per side.
+
+    Returns
+    -------
+    readings : list of list of SquareReading
+        ``size`` rows of ``size`` squares.
+    warnings : list of str
+        Each limit that changed a reading, and each low-confidence square.
+    """
+    order = list(Terrain)
+    castle, empty = order.index(Terrain.CASTLE), order.index(Terrain.EMPTY)
+    allowed = square_counts()
+    warnings: list[str] = []
+    n = size * size
+    # Joint score of every (terrain, crowns) kind per square.
+    joint = terrain[:, :, None] * crowns[:, None, :]
+    possible = np.zeros((len(order), len(CROWN_COUNTS)), dtype=bool)
+    for (kind, count), _ in allowed.items():
+        possible[order.index(kind), count] = True
+    possible[castle, 0] = possible[empty, 0] = True
+    raw_best = [np.unravel_index(int(np.argmax(joint[i])), joint[i].shape) for i in range(n)]
+    # One castle: the square most like it.
+    castle_at = int(np.argmax(terrain[:, castle]))
+    limited = joint * possible[None, :, :]
+    limited[:, castle, :] = 0
+    limited[castle_at] = 0
+    limited[castle_at, castle, 0] = terrain[castle_at, castle]
+    if sum(1 for t, _ in raw_best if t == castle) > 1:
+        warnings.append("more than one square looks like the castle: kept the likeliest")
+    if terrain[castle_at, castle] < 0.3:
+        warnings.append(f"no square looks much like the castle; took {_at(castle_at, size)}")
+    choice = [
+        tuple(int(v) for v in np.unravel_index(int(np.argmax(limited[i])), limited[i].shape))
+        for i in range(n)
+    ]
+    # No more squares of a kind than the set holds: move the least sure one on.
+    for _ in range(n):
+        counts = Counter(choice)
+        over = [
+            kind
+            for kind, count in counts.items()
+            if order[kind[0]].is_landscape and count > allowed.get((order[kind[0]], kind[1]), 0)
+        ]
+        if not over:
+            break
+        kind = over[0]
+        members = [i for i in range(n) if choice[i] == kind]
+        best_move: tuple[float, int, tuple[int, int]] | None = None
+        for i in members:
+            options = limited[i].copy()
+            options[kind] = 0
+            for other, count in counts.items():
+                if order[other[0]].is_landscape and count >= allowed.get(
+                    (order[other[0]], other[1]), 0
+                ):
+                    options[other] = 0
+            alt = tuple(int(v) for v in np.unravel_index(int(np.argmax(options)), options.shape))
+            if options[alt] <= 0:
+                continue
+            loss = float(limited[i][kind] - options[alt])
+            if best_move is None or loss < best_move[0]:
+                best_move = (loss, i, (alt[0], alt[1]))
+        if best_move is None:
+            break
+        _, i, alt = best_move
+        warnings.append(
+            f"{_at(i, size)}: more {_kind(order, kind)} squares than the tile set has; "
+            f"read as {_kind(order, alt)} instead"
+        )
+        choice[i] = alt
+    readings: list[list[SquareReading]] = []
+    for i in range(n):
+        t, k = choice[i]
+        raw = (int(raw_best[i][0]), int(raw_best[i][1]))
+        if raw != (t, k) and not possible[raw] and t != castle:
+            warnings.append(
+                f"{_at(i, size)}: looks like {_kind(order, raw)}, which the tile set does not "
+                f"have; read as {_kind(order, (t, k))}"
+            )
+        confidence = float(terrain[i, t] * crowns[i, k])
+        if order[t] is Terrain.CASTLE:
+            confidence = float(terrain[i, t])
+        if confidence < 0.5:
+            warnings.append(
+                f"{_at(i, size)}: unsure ({confidence:.2f}) of {_kind(order, (t, k))}, please check"
+            )
+        if i % size == 0:
+            readings.append([])
+        readings[-1].append(SquareReading(order[t], k, round(confidence, 3)))
+    return readings, warnings
+
+
+def _at(index: int, size: int) -> str:
+    return str((index // size, index % size))
+
+
+def _kind(order: list[Terrain], kind: tuple[int, int]) -> str:
+    terrain, crowns = order[kind[0]], kind[1]
+    if not terrain.is_landscape:
+        return terrain.value
+    return f"{terrain.value} with {crowns} {'crown' if crowns == 1 else 'crowns'}"

@@ -1,0 +1,195 @@
+"""Numbers describing one square: colour and texture for its terrain, crown-like blobs.
+
+Each square is first resampled to ``SQUARE_SIDE`` pixels a side, so features do not
+depend on the photo's resolution.  Crowns are small pale-yellow crown icons with a
+white rim, printed near a square's edge (``rules/kingdomino-2p.txt``: a domain
+scores squares x crowns); they are found as white-rimmed blobs of crown size.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+__all__ = [
+    "CROWN_FEATURES",
+    "SQUARE_SIDE",
+    "TERRAIN_FEATURES",
+    "crown_blobs",
+    "crown_features",
+    "normalise_square",
+    "terrain_features",
+]
+
+#: Side, in pixels, that every square is resampled to before measuring it.
+SQUARE_SIDE = 64
+
+_HUE_BINS = 12
+
+
+def normalise_square(square: np.ndarray) -> np.ndarray:
+    """Resample a square's pixels to ``SQUARE_SIDE`` x ``SQUARE_SIDE`` (area interpolation).
+
+    Parameters
+    ----------
+    square : (rows, cols, 3) ndarray of uint8, BGR
+
+    Returns
+    -------
+    (SQUARE_SIDE, SQUARE_SIDE, 3) ndarray of uint8, BGR (a new array)
+    """
+    if square.shape[0] < 2 or square.shape[1] < 2:
+        raise ValueError(f"square of {square.shape[0]}x{square.shape[1]} pixels is too small")
+    return cv2.resize(square, (SQUARE_SIDE, SQUARE_SIDE), interpolation=cv2.INTER_AREA)
+
+
+def terrain_features(square: np.ndarray, *, margin: float = 0.1) -> np.ndarray:
+    """Colour and texture features of a square, for its terrain.
+
+    Parameters
+    ----------
+    square : (rows, cols, 3) ndarray of uint8, BGR
+        One square of the kingdom, any size (resampled first).
+    margin : float, keyword-only
+        Fraction of the side trimmed on each edge (grid lines, neighbours).
+
+    Returns
+    -------
+    (TERRAIN_FEATURES,) ndarray of float64
+        Hue histogram weighted by saturation, HSV and Lab means, spreads and
+        percentiles, colour-band fractions, gradient energy.
+    """
+    small = normalise_square(square)
+    cut = round(margin * SQUARE_SIDE)
+    inner = small[cut : SQUARE_SIDE - cut, cut : SQUARE_SIDE - cut]
+    hsv = cv2.cvtColor(inner, cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float64)
+    lab = cv2.cvtColor(inner, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float64)
+    hue, sat, val = hsv[:, 0], hsv[:, 1] / 255, hsv[:, 2] / 255
+    weights = sat * val
+    hist, _ = np.histogram(hue, bins=_HUE_BINS, range=(0, 180), weights=weights)
+    hist = hist / (weights.sum() + 1e-6)
+    parts: list[np.ndarray | list[float]] = [hist]
+    channels = np.stack([sat, val, lab[:, 0] / 255, lab[:, 1] / 255, lab[:, 2] / 255], axis=1)
+    ranked = np.sort(channels, axis=0)
+    picks = [int(q * (len(ranked) - 1)) for q in (0.1, 0.5, 0.9)]
+    parts.append(
+        np.column_stack(
+            [channels.mean(axis=0), channels.std(axis=0), *[ranked[i] for i in picks]]
+        ).ravel()
+    )
+    bands = [
+        (hue >= 95) & (hue <= 130) & (sat > 0.35),  # lake blue
+        (hue >= 18) & (hue <= 35) & (sat > 0.45) & (val > 0.55),  # wheat yellow
+        (hue >= 33) & (hue <= 90) & (sat > 0.3),  # green
+        val < 0.3,  # dark (mine, forest shade)
+        (sat < 0.3) & (val >= 0.3) & (val < 0.75),  # grey-brown (swamp, castle stone)
+        (sat < 0.2) & (val >= 0.75),  # white (sheep, crowns' rims)
+    ]
+    parts.append([float(b.mean()) for b in bands])
+    grey = cv2.cvtColor(inner, cv2.COLOR_BGR2GRAY).astype(np.float32) / 255
+    d_row = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
+    d_col = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
+    magnitude = np.hypot(d_row, d_col)
+    lap = cv2.Laplacian(grey, cv2.CV_32F)
+    parts.append(
+        [
+            float(magnitude.mean()),
+            float(magnitude.std()),
+            float(np.abs(lap).mean()),
+            float((magnitude > 0.3).mean()),
+        ]
+    )
+    return np.concatenate([np.asarray(p, dtype=np.float64).ravel() for p in parts])
+
+
+#: Length of :func:`terrain_features`' vector.
+TERRAIN_FEATURES = _HUE_BINS + 5 * 5 + 6 + 4
+
+
+def crown_blobs(
+    square: np.ndarray,
+    *,
+    side: int = 96,
+    white_sat: int = 70,
+    white_val: int = 150,
+    min_side: float = 0.08,
+    max_short: float = 0.32,
+    max_long: float = 0.8,
+) -> list[tuple[int, int, int, int, float, float, int]]:
+    """White-rimmed, crown-sized blobs of a square (a row of touching crowns is one blob).
+
+    Parameters
+    ----------
+    square : (rows, cols, 3) ndarray of uint8, BGR
+    side : int, keyword-only
+        The square is resampled to ``side`` x ``side`` pixels first.
+    white_sat, white_val : int, keyword-only
+        A rim pixel has HSV saturation below ``white_sat`` and value above ``white_val``.
+    min_side, max_short, max_long : float, keyword-only
+        Bounds on a blob box's shorter and longer sides, as fractions of ``side``.
+
+    Returns
+    -------
+    list of (top, left, height, width, fill, yellow, crowns)
+        Box in pixels of the resampled square; ``fill`` is the rim's share of its
+        box, ``yellow`` the share of crown-yellow pixels inside, ``crowns`` the
+        number of crowns side by side that the box's shape suggests (1-3).
+    """
+    small = cv2.resize(square, (side, side), interpolation=cv2.INTER_AREA)
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    hue, sat, val = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    white = ((sat < white_sat) & (val > white_val)).astype(np.uint8)
+    yellow = (hue >= 15) & (hue <= 36) & (sat >= white_sat) & (val > 120)
+    white = cv2.morphologyEx(white, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(white, connectivity=8)
+    blobs = []
+    for label in range(1, count):
+        left, top, width, height, area = (int(v) for v in stats[label])
+        longest, shortest = max(width, height), min(width, height)
+        if not (min_side * side <= shortest <= max_short * side and longest <= max_long * side):
+            continue
+        crowns = int(np.clip(round(longest / (1.1 * shortest)), 1, 3))
+        fill = area / float(width * height)
+        share = float(yellow[top : top + height, left : left + width].mean())
+        blobs.append((top, left, height, width, fill, share, crowns))
+    return blobs
+
+
+#: Length of :func:`crown_features`' vector.
+CROWN_FEATURES = 16
+
+
+def crown_features(square: np.ndarray) -> np.ndarray:
+    """Features for counting a square's crowns (0-3).
+
+    Parameters
+    ----------
+    square : (rows, cols, 3) ndarray of uint8, BGR
+
+    Returns
+    -------
+    (CROWN_FEATURES,) ndarray of float64
+        Crown counts suggested by crown-like blobs under stricter and looser tests,
+        the three most yellow blobs' yellow shares and fills, blob areas, and the
+        white and yellow pixel shares.
+    """
+    blobs = crown_blobs(square)
+    small = normalise_square(square)
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    white_share = float(((hsv[..., 1] < 70) & (hsv[..., 2] > 150)).mean())
+    yellow_share = float(((hsv[..., 0] >= 15) & (hsv[..., 0] <= 36) & (hsv[..., 1] >= 70)).mean())
+    ranked = sorted(blobs, key=lambda b: -b[5])
+    counts = [
+        sum(b[6] for b in blobs if b[5] > 0.05),
+        sum(b[6] for b in blobs if b[5] > 0.12 and b[4] < 0.75),
+        sum(b[6] for b in blobs if b[5] > 0.25 and b[4] < 0.65),
+        sum(b[6] for b in blobs),
+        len(blobs),
+    ]
+    area = [
+        sum(b[2] * b[3] for b in blobs if b[5] > 0.12) / 96.0**2,
+        max((b[2] * b[3] for b in blobs), default=0) / 96.0**2,
+    ]
+    top = [(b[5], b[4]) for b in ranked[:3]] + [(0.0, 0.0)] * (3 - min(3, len(ranked)))
+    values = [*counts, *area, *[v for pair in top for v in pair], white_share, yellow_share, 0.0]
+    return np.asarray(values[:CROWN_FEATURES], dtype=np.float64)

@@ -1,0 +1,258 @@
+"""Photo in, kingdom out: decode, locate, straighten, grid, read squares, score.
+
+Each stage is a pure function of its own module (:mod:`~vision.kingdomino.locate`,
+:mod:`~vision.kingdomino.grid`, :mod:`~vision.kingdomino.classify`); this module
+chains them and keeps the intermediate images when ``debug=True``: the same
+images make the overlay (:mod:`~vision.kingdomino.overlay`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from referee.kingdomino import Kingdom, Score, Square, score
+from vision.decode import read_image
+from vision.kingdomino.classify import (
+    SquareModel,
+    load_model,
+    read_squares,
+    square_probabilities,
+)
+from vision.kingdomino.grid import Grid, find_grid, square_boxes
+from vision.kingdomino.locate import Location, locate_kingdom, warp_kingdom
+
+__all__ = [
+    "WORK_SIDE",
+    "KingdomReading",
+    "PhotoScore",
+    "cut_squares",
+    "read_kingdom",
+    "score_photo",
+    "straighten",
+]
+
+#: Longest side, in pixels, a photo is decoded to (bounded resolution, issue #3).
+WORK_SIDE = 1600
+
+#: Side, in pixels, of the straightened kingdom view.
+VIEW_SIDE = 500
+
+
+@dataclass(frozen=True)
+class KingdomReading:
+    """What was read in a photo.
+
+    Attributes
+    ----------
+    kingdom : Kingdom
+        ``size x size`` squares, row 0 along the tl-tr side.
+    confidence : tuple of tuple of float
+        0..1 per square, same shape as the kingdom.
+    corners : (4, 2) ndarray of float64
+        tl, tr, br, bl as [x, y] pixels of the photo given.
+    grid : Grid
+        The grid found in the straightened view (``VIEW_SIDE`` pixels a side).
+    location : Location
+    warnings : tuple of str
+        Low-confidence squares, tile-set limits applied, doubtful outline.
+    debug : dict of str to ndarray
+        Named images (BGR uint8) when asked for: ``"view"`` (straightened kingdom).
+    """
+
+    kingdom: Kingdom
+    confidence: tuple[tuple[float, ...], ...]
+    corners: np.ndarray
+    grid: Grid
+    location: Location
+    warnings: tuple[str, ...]
+    debug: dict[str, np.ndarray] = field(default_factory=dict, compare=False)
+
+
+def straighten(image: np.ndarray, *, side: int = VIEW_SIDE) -> tuple[np.ndarray, Location]:
+    """Locate the kingdom and warp it to a ``side`` x ``side`` top-down view.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+    side : int, keyword-only
+        Side of the view, in pixels.
+
+    Returns
+    -------
+    view : (side, side, 3) ndarray of uint8, BGR
+        A new array.
+    location : Location
+        Corners in pixels of ``image``.
+    """
+    location = locate_kingdom(image)
+    view = warp_kingdom(image, location.corners, side=side)
+    rows, cols = image.shape[:2]
+    if 0.8 <= rows / cols <= 1.25:
+        # A square photo may be a top-down crop of the kingdom: keep whichever view
+        # shows the stronger square grid.
+        whole = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], dtype=np.float64)
+        crop_view = warp_kingdom(image, whole, side=side)
+        area = cv2.contourArea(location.corners.astype(np.float32)) / float(rows * cols)
+        if (
+            area < 0.05
+            or location.confidence < 0.3
+            or find_grid(crop_view).strength >= find_grid(view).strength
+        ):
+            return crop_view, Location(corners=whole, confidence=0.9, cropped=True)
+    return view, location
+
+
+def cut_squares(view: np.ndarray, grid: Grid) -> list[np.ndarray]:
+    """The pixels of each square, row-major, each a copy.
+
+    Parameters
+    ----------
+    view : (rows, cols, 3) ndarray of uint8, BGR
+        The straightened kingdom.
+    grid : Grid
+
+    Returns
+    -------
+    list of (h, w, 3) ndarray of uint8
+        ``grid.size ** 2`` squares, row 0 first.
+    """
+    out = []
+    for row in square_boxes(grid):
+        for top, bottom, left, right in row:
+            piece = view[top : max(bottom, top + 2), left : max(right, left + 2)]
+            out.append(piece.copy())
+    return out
+
+
+def read_kingdom(
+    image: np.ndarray, *, model: SquareModel | None = None, debug: bool = False
+) -> KingdomReading:
+    """Read the kingdom in a photo: every square's terrain and crowns, with confidences.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        A top-down crop of the kingdom, or a photo of it lying on a table.
+    model : SquareModel or None, keyword-only
+        The square classifiers (default: the committed model).
+    debug : bool, keyword-only
+        Keep the intermediate images in ``debug``.
+
+    Returns
+    -------
+    KingdomReading
+        The image is not modified.
+    """
+    model = model or load_model()
+    view, location = straighten(image)
+    grid = find_grid(view)
+    squares = cut_squares(view, grid)
+    terrain, crowns = square_probabilities(squares, model)
+    readings, warnings = read_squares(terrain, crowns, grid.size)
+    if location.confidence < 0.5:
+        warnings.insert(0, f"the kingdom's outline is unsure ({location.confidence:.2f})")
+    if grid.confidence < 0.3:
+        warnings.insert(0, f"the square grid is unsure ({grid.confidence:.2f})")
+    kingdom = Kingdom.from_rows([[Square(r.terrain, r.crowns) for r in line] for line in readings])
+    confidence = tuple(tuple(r.confidence for r in line) for line in readings)
+    images = {"view": view} if debug else {}
+    return KingdomReading(
+        kingdom=kingdom,
+        confidence=confidence,
+        corners=location.corners.copy(),
+        grid=grid,
+        location=location,
+        warnings=tuple(warnings),
+        debug=images,
+    )
+
+
+@dataclass(frozen=True)
+class PhotoScore:
+    """A photographed kingdom's score: the engine's :class:`Score` plus what vision adds."""
+
+    result: Score
+    reading: KingdomReading
+    overlay: np.ndarray | None = field(default=None, compare=False)
+
+    @property
+    def domains(self) -> Any:
+        """The scored domains (as :attr:`Score.domains`)."""
+        return self.result.domains
+
+    @property
+    def score(self) -> int:
+        """Points from the domains."""
+        return self.result.score
+
+    @property
+    def bonuses(self) -> dict[str, int]:
+        """``{"middle_kingdom": ..., "harmony": ...}``."""
+        return self.result.bonuses
+
+    @property
+    def total(self) -> int:
+        """Score plus bonuses."""
+        return self.result.total
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Recognition warnings first, then the engine's."""
+        return self.reading.warnings + self.result.warnings
+
+    def to_json(self) -> dict[str, Any]:
+        """The score JSON with ``confidence`` on each square and ``corners`` (tl, tr, br, bl)."""
+        payload = self.result.to_json()
+        for line, confidences in zip(payload["squares"], self.reading.confidence, strict=True):
+            for square, value in zip(line, confidences, strict=True):
+                square["confidence"] = value
+        payload["warnings"] = list(self.warnings)
+        payload["corners"] = [
+            [round(float(x), 1), round(float(y), 1)] for x, y in self.reading.corners
+        ]
+        return payload
+
+
+def score_photo(
+    path: str | Path,
+    *,
+    middle_kingdom: bool = False,
+    harmony: bool = False,
+    overlay: object = None,
+    model: SquareModel | None = None,
+) -> PhotoScore:
+    """Score the kingdom in the photo at ``path`` (the CLI's photo branch).
+
+    Parameters
+    ----------
+    path : str or Path
+        A JPEG/PNG/... photo: a top-down crop or a kingdom on a table.
+    middle_kingdom, harmony : bool, keyword-only
+        Optional bonuses (``RULINGS.md``), off by default.
+    overlay : object, keyword-only
+        If truthy (e.g. the path the caller will write to), the annotated photo is
+        drawn into :attr:`PhotoScore.overlay` (BGR uint8); nothing is written here.
+    model : SquareModel or None, keyword-only
+        Square classifiers (default: the committed model).
+
+    Returns
+    -------
+    PhotoScore
+
+    Raises
+    ------
+    vision.decode.ImageError
+        If the file is not a usable image.
+    """
+    from vision.kingdomino.overlay import render_overlay
+
+    image = read_image(path, max_side=WORK_SIDE)
+    reading = read_kingdom(image, model=model, debug=bool(overlay))
+    result = score(reading.kingdom, middle_kingdom=middle_kingdom, harmony=harmony)
+    drawn = render_overlay(image, reading, result) if overlay else None
+    return PhotoScore(result=result, reading=reading, overlay=drawn)
