@@ -284,8 +284,12 @@ def test_two_step_empty_floor_opens_with_the_highest_double(client: FlaskClient)
 def test_two_step_no_play(client: FlaskClient) -> None:
     _, answer = post(client, "/api/two-step/plays", json={"ends": [0, 0], "hand": "1-2"})
     assert (answer["plays"], answer["must"]) == ([], "discard")
+    assert "discard" in answer["reason"]
     _, answer = post(client, "/api/two-step/plays", json={"ends": "0,0", "hand": ""})
     assert (answer["plays"], answer["must"]) == ([], "end turn")
+    # An empty dance floor and no double to open with.
+    _, answer = post(client, "/api/two-step/plays", json={"hand": "1-2 3-4"})
+    assert (answer["plays"], answer["must"]) == ([], "no lead")
 
 
 @pytest.mark.parametrize(
@@ -297,6 +301,7 @@ def test_two_step_no_play(client: FlaskClient) -> None:
         ({"ends": "3,5", "hand": "1-2 1-2"}, 422),
         ({"ends": "3,5", "hand": "1-"}, 400),
         ({"hand": "1-2", "discard_top": "3-3"}, 422),
+        ({"ends": "3,5", "hand": "1-2 1-3 1-4 1-5"}, 422),
     ],
 )
 def test_two_step_bad_input(client: FlaskClient, body: dict[str, Any], status: int) -> None:

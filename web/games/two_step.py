@@ -19,6 +19,9 @@ __all__ = ["bp", "plays_answer"]
 
 bp = Blueprint("two_step", __name__, url_prefix="/two-step")
 
+#: Tiles in a full hand (``rules/two-step.txt``: a hand of 3).
+_HAND = engine.TwoStepRules().hand
+
 
 @bp.get("/")
 def page() -> str:
@@ -46,15 +49,37 @@ def _tile(data: dict[str, Any], name: str) -> Tile | None:
     return None if text is None else parse_tile(text.strip(), max_pips=6)
 
 
+def _verdict(
+    plays: list[Any], ends: tuple[int, int] | None, hand: tuple[Tile, ...]
+) -> tuple[str, str]:
+    """What the player must do, as the CLI says it (``referee two-step plays``)."""
+    if plays:
+        return "play", "plays are compulsory: play one of these (rules/two-step.txt)"
+    if ends is None:
+        return "no lead", (
+            "no double to open with: the opponent leads with a double showing, or the tiles "
+            "are reshuffled and dealt again"
+        )
+    if hand:
+        return "discard", (
+            f"no play is left: discard a tile from the hand ({format_hand(hand)}) face up on "
+            "the discard pile, which ends the turn"
+        )
+    return "end turn", (
+        "no play is left and the hand is empty (nothing left to draw): the turn ends "
+        "without a discard"
+    )
+
+
 def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
-    """``POST /api/two-step/plays``: ``{"plays": [{"tile", "source", "end"}, ...]}`` as
-    on the CLI, plus ``must`` (what the player does when there is no play: ``"play"``,
-    ``"discard"`` or ``"end turn"``) and the inputs as understood (``ends``, ``hand``,
+    """``POST /api/two-step/plays``: the CLI's JSON ``{"ends", "plays": [{"tile",
+    "source", "end"}, ...], "must", "reason"}`` (``must``: ``"play"``, ``"no lead"``,
+    ``"discard"`` or ``"end turn"``), plus the tiles as understood (``hand``,
     ``card_top``, ``discard_top``).
 
-    Fields: ``ends`` (``"A,B"``; omitted on an empty dance floor), ``hand`` (a tile
-    list; or a ``photo`` of the hand), ``card_top`` and ``discard_top`` (a tile each,
-    omitted when that pile is empty).
+    Fields: ``ends`` (``"A,B"``; omitted on an empty dance floor), ``hand`` (up to
+    three tiles; or a ``photo`` of the hand), ``card_top`` and ``discard_top`` (a tile
+    each, omitted when that pile is empty).
     """
     ends = _ends(data)
     reading: dict[str, Any] = {}
@@ -63,19 +88,17 @@ def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
         hand = tuple(reading.pop("hand"))
     else:
         hand = parse_hand(inputs.text_field(data, "hand") or "", max_pips=6)
+    if len(hand) > _HAND:
+        raise ApiError(422, f"a hand holds at most {_HAND} tiles, got {len(hand)}")
     card_top = _tile(data, "card_top")
     discard_top = _tile(data, "discard_top")
     plays = engine.legal_plays(ends, hand, card_top, discard_top)
-    if plays:
-        must = "play"
-    elif hand:
-        must = "discard"
-    else:
-        must = "end turn"
+    must, reason = _verdict(plays, ends, hand)
     answer: dict[str, Any] = {
+        "ends": list(ends) if ends else None,
         "plays": [play.to_json() for play in plays],
         "must": must,
-        "ends": list(ends) if ends else None,
+        "reason": reason,
         "hand": format_hand(hand),
         "card_top": str(card_top) if card_top else None,
         "discard_top": str(discard_top) if discard_top else None,

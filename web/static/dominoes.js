@@ -162,7 +162,10 @@
             "li",
             { class: data.winner === index + 1 ? "" : "no-points" },
             R.el("span", { class: "domain-name", text: `Player ${index + 1}` }),
-            R.el("span", { class: "domain-sum", text: `${players[index].tiles.length} tiles, pips: ` }),
+            R.el("span", {
+              class: "domain-sum",
+              text: `${players[index].tiles.length} tile${players[index].tiles.length === 1 ? "" : "s"}, pips: `,
+            }),
             R.el("strong", { text: String(pips) })
           )
         )
@@ -201,7 +204,13 @@
       const owner = Object.keys(slots).find((slot) => slots[slot].some((t) => same(t, tile)));
       if (owner === target) slots[target] = slots[target].filter((t) => !same(t, tile));
       else if (owner) return;
-      else if (target === "hand") slots.hand.push(tile);
+      else if (target === "hand") {
+        if (slots.hand.length >= 3) {
+          R.status(status, "A hand holds at most three tiles: take one out first.", "error");
+          return;
+        }
+        slots.hand.push(tile);
+      }
       else slots[target] = [tile];
       changed();
     }
@@ -214,6 +223,7 @@
     }
 
     function changed() {
+      if (status.classList.contains("error")) R.status(status, "");
       for (const slot of Object.keys(slots)) {
         drawTiles(document.getElementById(`slot-${slot}`), slots[slot], (tile) => {
           slots[slot] = slots[slot].filter((t) => !same(t, tile));
@@ -260,10 +270,8 @@
       title.textContent = count ? `${count} legal play${count === 1 ? "" : "s"}` : "No play";
       if (count) {
         detail.textContent = data.ends ? `on the ends ${data.ends[0]} and ${data.ends[1]}` : "the opening double";
-      } else if (data.must === "discard") {
-        detail.textContent = "discard a tile from your hand face up on your discard pile: that ends your turn";
       } else {
-        detail.textContent = "with an empty hand: draw three if the draw pile has tiles, else the turn ends";
+        detail.textContent = data.reason;
       }
       const from = { hand: "from your hand", card: "from your dance card", discard: "from your discard pile" };
       list.replaceChildren(

@@ -158,6 +158,7 @@
         class: "tile-button",
         "data-tile": Referee.tileText(tile),
         "aria-label": `tile ${Referee.tileText(tile)}`,
+        style: `--row: ${tile[0] + 1}; --col: ${tile[1] + 1}`,
         onclick: () => onPick(tile),
       });
       button.append(Referee.tileSvg(tile[0], tile[1]));

@@ -1,0 +1,311 @@
+"""End to end in a real headless Chromium (Debian's ``chromium``, driven by Playwright).
+
+Each test plays a page at a phone's width as a player would (a photo or taps), checks the
+answer, corrects something by tapping and checks the answer changes; it saves a
+screenshot of the result at 360 px (a phone) and 1280 px (a desktop) under the
+git-ignored ``screenshots/``.
+
+Outside CI the tests skip when Chromium or Playwright is missing; in CI (``CI=true``)
+they fail instead, since ``.ci/run`` installs Chromium.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from vision.datasets import PROJECT_ROOT
+from web import create_app
+
+pytestmark = pytest.mark.browser
+
+SCREENSHOTS = PROJECT_ROOT / "screenshots"
+SAMPLES = PROJECT_ROOT / "sample_photos"
+WIDTHS = [360, 1280]
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI must run the browser tests: see .ci/run)")
+    pytest.skip(reason)
+
+
+def _chromium() -> str:
+    found = os.environ.get("REFEREE_CHROMIUM") or shutil.which("chromium")
+    if found is None:
+        _missing("chromium is not installed (apt-get install -y chromium)")
+    assert found is not None
+    return found
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app served on a free port of 127.0.0.1 for the module's tests."""
+    database = tmp_path_factory.mktemp("browser") / "referee.sqlite"
+    app = create_app({"TESTING": True, "DATABASE": str(database)})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = _chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page at a phone's width (360 px); fails on any script error."""
+    context = browser.new_context(viewport={"width": WIDTHS[0], "height": 800})
+    context.set_default_timeout(15_000)
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, f"script errors on the page: {errors}"
+
+
+def screenshot(page: Any, name: str) -> None:
+    """Save the whole page as ``screenshots/<name>-360.png`` and ``<name>-1280.png``."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 800 if width < 800 else 900})
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
+    page.set_viewport_size({"width": WIDTHS[0], "height": 800})
+
+
+def total_is(page: Any, value: int) -> None:
+    page.wait_for_function(
+        "value => document.getElementById('total').textContent === String(value)", arg=value
+    )
+
+
+def set_square(page: Any, row: int, col: int, terrain: str, crowns: int | None = None) -> None:
+    page.click(f".kingdom-board .square[data-row='{row}'][data-col='{col}']")
+    page.click(f".square-editor button[data-terrain='{terrain}']")
+    if crowns is not None:
+        page.click(f".square-editor button[data-crowns='{crowns}']")
+
+
+def test_home_lists_the_four_games(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/")
+    titles = page.locator(".games h2").all_inner_texts()
+    assert titles == ["Kingdomino", "Domineering", "Cross", "Two-Step"]
+    screenshot(page, "home")
+
+
+def test_kingdom_tapped_in_and_corrected(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/kingdomino/")
+    page.click("button.new-kingdom[data-size='5']")
+    total_is(page, 0)
+    # Forest with 1 crown next to a plain forest: 2 squares x 1 crown = 2.
+    set_square(page, 0, 0, "forest", 1)
+    set_square(page, 0, 1, "forest")
+    total_is(page, 2)
+    # Correct the second square to 1 crown too: 2 squares x 2 crowns = 4.
+    page.click(".square-editor button[data-crowns='1']")
+    total_is(page, 4)
+    # A wheat square beside them is its own domain without a crown: still 4.
+    set_square(page, 1, 0, "wheat")
+    total_is(page, 4)
+    # Middle Kingdom: the castle is in the centre of the 5x5 frame: +10.
+    page.check("input[name=bonus][value=middle]")
+    total_is(page, 14)
+    assert "forest" in page.locator("#domains").inner_text().lower()
+    screenshot(page, "kingdomino-by-hand")
+
+
+def _sample_kingdoms() -> list[tuple[Path, str]]:
+    found = []
+    for photo in sorted(SAMPLES.glob("kingdom-*.jpg")):
+        for suffix in (".txt", ".kingdom"):
+            expected = photo.with_suffix(suffix)
+            if expected.is_file():
+                found.append((photo, expected.read_text(encoding="utf-8").strip()))
+    return found
+
+
+def _domain_size(rows: list[list[str]], start: tuple[int, int]) -> int:
+    """Squares 4-connected to ``start`` with its terrain letter (the test's own count)."""
+    letter = rows[start[0]][start[1]][0]
+    seen = {start}
+    todo = [start]
+    while todo:
+        row, col = todo.pop()
+        for r, c in ((row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1)):
+            inside = 0 <= r < len(rows) and 0 <= c < len(rows[0])
+            if inside and (r, c) not in seen and rows[r][c][0] == letter:
+                seen.add((r, c))
+                todo.append((r, c))
+    return len(seen)
+
+
+def test_kingdom_photo_scored_then_corrected(page: Any, live_server: str) -> None:
+    samples = _sample_kingdoms()
+    if not samples:
+        pytest.skip("no sample kingdom photo (sample_photos/kingdom-*.jpg with its notation)")
+    photo, notation = samples[0]
+    rows = [line.split() for line in re.split(r"\s*[/\n]\s*", notation) if line.strip()]
+    page.goto(live_server + "/kingdomino/")
+    page.set_input_files("#photo", str(photo))
+    page.wait_for_selector(".overlay:not([hidden]) img")
+    page.wait_for_function("document.getElementById('total').textContent !== ''")
+    read = page.input_value("#notation").strip()
+    assert [line.split() for line in read.splitlines()] == rows, "the sample was misread"
+    before = int(page.inner_text("#total"))
+    # Add a crown to a crownless landscape square: its domain of n squares gains n points.
+    spot = next(
+        (r, c)
+        for r, line in enumerate(rows)
+        for c, square in enumerate(line)
+        if square in ("W", "F", "L", "G", "S", "M")
+    )
+    terrain = {"W": "wheat", "F": "forest", "L": "lake", "G": "grassland", "S": "swamp"}
+    terrain["M"] = "mine"
+    set_square(page, *spot, terrain[rows[spot[0]][spot[1]]], 1)
+    total_is(page, before + _domain_size(rows, spot))
+    screenshot(page, "kingdomino-photo")
+
+
+def test_two_kingdoms_compared(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/kingdomino/compare")
+    kingdoms = page.locator("section.kingdom")
+    for index, text in enumerate(["C F1 F F", "C M3 W W"]):
+        kingdom = kingdoms.nth(index)
+        kingdom.locator("details.notation summary").click()
+        kingdom.locator(".notation-text").fill(text)
+        kingdom.locator(".use-notation").click()
+    # Both score 3; the largest domain (3 forest squares against 2 wheat) decides.
+    page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 1 wins'")
+    assert "largest domain" in page.inner_text("#verdict-detail")
+    # Correct kingdom 2: a crown on a wheat square: wheat 2 x 1 = 2, total 5: kingdom 2 wins.
+    kingdoms.nth(1).locator(".square[data-row='0'][data-col='2']").click()
+    kingdoms.nth(1).locator(".square-editor button[data-crowns='1']").click()
+    page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 2 wins'")
+    assert "3 to 5" in page.inner_text("#verdict-detail")
+    screenshot(page, "kingdomino-compare")
+
+
+def test_domineering_tapped_in_with_a_dispute(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/domineering/")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    # The rules' opening: H claims B3-C3.
+    page.click("rect.cell[data-cell='B3']")
+    page.click("rect.cell[data-cell='C3']")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    assert page.inner_text("#to-move-detail") == "V has 16 legal pairs"
+    assert page.locator("rect.ghost-V").count() == 16
+    page.fill("#dispute-move", "C2-C3")
+    page.select_option("#dispute-player", "V")
+    page.click("#dispute button[type=submit]")
+    verdict = page.locator("#verdict")
+    verdict.wait_for(state="visible")
+    assert "Not legal for V" in verdict.inner_text()
+    assert "C3" in verdict.inner_text()
+    # Correct the sheet: tapping the pair removes it; H is to move again.
+    page.click("rect.pair[data-pair='B3-C3']")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    page.click("rect.cell[data-cell='A1']")
+    page.click("rect.cell[data-cell='B1']")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    page.click("rect.cell[data-cell='D4']")
+    page.click("rect.cell[data-cell='D5']")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    screenshot(page, "domineering")
+
+
+def test_domineering_blocked(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/domineering/")
+    page.select_option("#rows", "1")
+    page.select_option("#cols", "2")
+    page.click("rect.cell[data-cell='A1']")
+    page.click("rect.cell[data-cell='B1']")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    assert "blocked, H wins" in page.inner_text("#to-move-detail")
+
+
+def test_cross_round_picked_and_corrected(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/cross/")
+    for tile in ("6-6", "0-1"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    page.click("section.player[data-player='2'] .choose")
+    for tile in ("2-3", "1-4"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    # Pips 13 and 10: player 2 scores 13 - 10 = 3.
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 3'")
+    # Player 1 actually went out with 0-1 left on the table by mistake: take both out.
+    page.click("section.player[data-player='1'] .hand-tiles .tile-button[data-tile='6-6']")
+    page.click("section.player[data-player='1'] .hand-tiles .tile-button[data-tile='0-1']")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 1 scores 10'")
+    assert "went out" in page.inner_text("#winner-detail")
+    page.click("section.player[data-player='1'] .choose")
+    page.click("#picker .tile-button[data-tile='0-1']")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 1 scores 9'")
+    screenshot(page, "cross")
+
+
+def test_two_step_plays_from_each_source(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/two-step/")
+    page.select_option("#end-left", "3")
+    page.select_option("#end-right", "5")
+    for tile in ("3-4", "5-5", "1-2"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    page.click("#target button[data-slot='card']")
+    page.click("#picker .tile-button[data-tile='0-3']")
+    page.click("#target button[data-slot='discard']")
+    page.click("#picker .tile-button[data-tile='2-6']")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '3 legal plays'")
+    plays = page.locator("#plays li").evaluate_all("items => items.map(i => i.dataset.play)")
+    assert plays == ["3-4 hand left", "5-5 hand right", "0-3 card left"]
+    # Correct the right end to 6: 5-5 no longer plays, 2-6 from the discard pile does.
+    page.select_option("#end-right", "6")
+    page.wait_for_function(
+        "document.querySelectorAll('#plays li')[2]?.dataset.play === '2-6 discard right'"
+    )
+    plays = page.locator("#plays li").evaluate_all("items => items.map(i => i.dataset.play)")
+    assert plays == ["3-4 hand left", "0-3 card left", "2-6 discard right"]
+    screenshot(page, "two-step")
+
+
+def test_a_file_that_is_not_a_photo_is_refused_kindly(
+    page: Any, live_server: str, tmp_path: Path
+) -> None:
+    note = tmp_path / "kingdom.txt"
+    note.write_text("W W W", encoding="utf-8")
+    page.goto(live_server + "/kingdomino/")
+    page.set_input_files("#photo", str(note))
+    status = page.locator("section.kingdom .status.error")
+    status.wait_for()
+    assert "not an image" in status.inner_text()
+
+
+def test_save_a_result(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/kingdomino/")
+    page.click("button.new-kingdom[data-size='5']")
+    set_square(page, 0, 0, "lake", 1)
+    total_is(page, 1)
+    page.click("#answer .save-button")
+    page.click("#answer .save-status a")
+    page.wait_for_url(re.compile(r".*/results/\d+$"))
+    assert "L1" in page.inner_text("pre.saved >> nth=0")
