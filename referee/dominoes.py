@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from referee.errors import IllegalMoveError, NotationError
+from referee.errors import IllegalMoveError, ImpossiblePositionError, NotationError, RefereeError
 
 __all__ = [
     "DEFAULT_MAX_PIPS",
@@ -39,6 +39,7 @@ __all__ = [
     "double_set",
     "format_hand",
     "format_tile",
+    "parse_halves",
     "parse_hand",
     "parse_tile",
     "pip_total",
@@ -60,8 +61,10 @@ class Tile:
 
     Raises
     ------
-    ValueError
-        If a half is negative or above 18 pips.
+    referee.errors.RefereeError
+        If a half is negative or above 18 pips (a ``ValueError``).
+    TypeError
+        If a half is not an ``int``.
     """
 
     low: int
@@ -72,7 +75,7 @@ class Tile:
             if not isinstance(half, int) or isinstance(half, bool):
                 raise TypeError(f"pips must be int, got {half!r}")
             if not 0 <= half <= _MAX_HALF:
-                raise ValueError(f"a half has 0 to {_MAX_HALF} pips, got {half}")
+                raise RefereeError(f"a half has 0 to {_MAX_HALF} pips, got {half}")
         object.__setattr__(self, "low", min(a, b))
         object.__setattr__(self, "high", max(a, b))
 
@@ -111,7 +114,46 @@ class Tile:
         raise ValueError(f"tile {self} has no half with {pips} pips")
 
 
-_TILE_RE = re.compile(r"\s*(\[)?\s*(\d+)\s*([-|])\s*(\d+)\s*(\])?\s*")
+# ASCII digits only: a bare \d would also take Arabic-Indic or full-width digits.
+_TILE_RE = re.compile(r"\s*(\[)?\s*([0-9]+)\s*([-|])\s*([0-9]+)\s*(\])?\s*")
+
+
+def parse_halves(text: str, *, max_pips: int = _MAX_HALF) -> tuple[int, int]:
+    """The pips of a tile's two halves in the order written: ``"6-3"`` -> ``(6, 3)``.
+
+    Written as for :func:`parse_tile`.  Games whose notation puts the touching
+    half first (a Cross arm, the Two-Step dance floor) read their tiles with it.
+
+    Raises
+    ------
+    referee.errors.NotationError
+        As :func:`parse_tile`.
+
+    >>> parse_halves("[6|3]")
+    (6, 3)
+    """
+    match = _TILE_RE.fullmatch(text)
+    if match is None or bool(match.group(1)) != bool(match.group(5)):
+        index = _first_bad_index(text)
+        raise NotationError(
+            "a tile is written a-b, a|b or [a|b] with a and b whole numbers of pips",
+            text=text,
+            index=index,
+        )
+    halves: list[int] = []
+    for group in (2, 4):
+        digits = match.group(group)
+        significant = digits.lstrip("0") or "0"
+        # Length first: int() of thousands of digits is slow, then refused.
+        if len(significant) > 2 or int(significant) > max_pips:
+            shown = digits if len(digits) <= 8 else digits[:8] + "..."
+            raise NotationError(
+                f"{shown} pips is more than a half of this set can show ({max_pips})",
+                text=text,
+                index=match.start(group),
+            )
+        halves.append(int(significant))
+    return halves[0], halves[1]
 
 
 def parse_tile(text: str, *, max_pips: int = _MAX_HALF) -> Tile:
@@ -120,7 +162,7 @@ def parse_tile(text: str, *, max_pips: int = _MAX_HALF) -> Tile:
     Parameters
     ----------
     text : str
-        The tile's notation.
+        The tile's notation; pips are ASCII digits (leading zeros allowed).
     max_pips : int, optional
         Largest pip count allowed on a half (6 for a double-six set).
 
@@ -133,28 +175,12 @@ def parse_tile(text: str, *, max_pips: int = _MAX_HALF) -> Tile:
     >>> parse_tile("[6|4]")
     Tile(4, 6)
     """
-    match = _TILE_RE.fullmatch(text)
-    if match is None or bool(match.group(1)) != bool(match.group(5)):
-        index = _first_bad_index(text)
-        raise NotationError(
-            "a tile is written a-b, a|b or [a|b] with a and b whole numbers of pips",
-            text=text,
-            index=index,
-        )
-    for group in (2, 4):
-        value = int(match.group(group))
-        if value > max_pips:
-            raise NotationError(
-                f"{value} pips is more than a half of this set can show ({max_pips})",
-                text=text,
-                index=match.start(group),
-            )
-    return Tile(int(match.group(2)), int(match.group(4)))
+    return Tile(*parse_halves(text, max_pips=max_pips))
 
 
 def _first_bad_index(text: str) -> int | None:
     for index, char in enumerate(text):
-        if not (char.isdigit() or char in "-|[] "):
+        if char not in "0123456789-|[] ":
             return index
     return None
 
@@ -210,7 +236,7 @@ def double_set(max_pips: int = DEFAULT_MAX_PIPS) -> tuple[Tile, ...]:
     (55, 91)
     """
     if not 0 <= max_pips <= _MAX_HALF:
-        raise ValueError(f"a set is double-0 to double-{_MAX_HALF}, got double-{max_pips}")
+        raise RefereeError(f"a set is double-0 to double-{_MAX_HALF}, got double-{max_pips}")
     return tuple(Tile(a, b) for a in range(max_pips + 1) for b in range(a, max_pips + 1))
 
 
@@ -230,7 +256,7 @@ def check_tiles(
 
     Raises
     ------
-    ValueError
+    referee.errors.ImpossiblePositionError
         If a tile is not in the set, or the same tile is in two places (or twice
         in one); the message names the tile and where it was found.
     """
@@ -239,7 +265,9 @@ def check_tiles(
         name = names[number] if number < len(names) else f"hand {number + 1}"
         for tile in group:
             if tile.high > max_pips:
-                raise ValueError(f"tile {tile} in {name} is not in a double-{max_pips} set")
+                raise ImpossiblePositionError(
+                    f"tile {tile} in {name} is not in a double-{max_pips} set"
+                )
             where.setdefault(tile, []).append(name)
     for tile, places in where.items():
         if len(places) > 1:
@@ -247,7 +275,7 @@ def check_tiles(
             shown = ", ".join(
                 f"{place} (x{count})" if count > 1 else place for place, count in counted.items()
             )
-            raise ValueError(f"tile {tile} appears more than once: {shown}")
+            raise ImpossiblePositionError(f"tile {tile} appears more than once: {shown}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,11 +12,17 @@ from referee.dominoes import (
     check_tiles,
     double_set,
     format_hand,
+    parse_halves,
     parse_hand,
     parse_tile,
     pip_total,
 )
-from referee.errors import IllegalMoveError, NotationError
+from referee.errors import (
+    IllegalMoveError,
+    ImpossiblePositionError,
+    NotationError,
+    RefereeError,
+)
 
 tiles = st.builds(Tile, st.integers(0, 12), st.integers(0, 12))
 
@@ -95,3 +101,56 @@ def test_line_neighbours_always_match(candidates: list[Tile]) -> None:
             line = line.play(tile, ends[-1])
     for (_, right), (left, _) in zip(line.tiles, line.tiles[1:], strict=False):
         assert right == left
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [
+        ("\u0663-\u0664", 1),  # Arabic-Indic 3-4: digits, but not the notation's
+        ("\uff16-\uff16", 1),  # full-width 6-6
+        ("1-\u00b2", 3),  # superscript two
+    ],
+)
+def test_only_ascii_digits_are_pips(text: str, column: int) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_tile(text, max_pips=6)
+    assert caught.value.index == column - 1
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [("1-" + "9" * 5000, 3), ("9" * 5000 + "-1", 1), ("[0|" + "1" * 30 + "]", 4)],
+)
+def test_huge_numbers_are_a_notation_error_naming_the_column(text: str, column: int) -> None:
+    # int() of more than 4,300 digits raises a bare ValueError; the notation must
+    # name the half instead, at its column.
+    with pytest.raises(NotationError) as caught:
+        parse_tile(text, max_pips=6)
+    assert caught.value.index == column - 1
+    assert "more than a half of this set can show (6)" in str(caught.value)
+    assert len(str(caught.value)) < 200
+
+
+def test_leading_zeros_are_the_same_pips() -> None:
+    assert parse_tile("0" * 5000 + "3-05") == Tile(3, 5)
+
+
+def test_halves_keep_the_order_written() -> None:
+    assert parse_halves("6-3") == (6, 3)
+    assert parse_halves(" [ 2 | 5 ] ") == (2, 5)
+    with pytest.raises(NotationError, match="7 pips is more than"):
+        parse_halves("7-1", max_pips=6)
+
+
+def test_check_tiles_raises_the_typed_error() -> None:
+    # Two hands holding one tile is an impossible position, a RefereeError (so the CLI
+    # and the web app can tell bad input from a bug), still a ValueError.
+    with pytest.raises(ImpossiblePositionError, match="appears more than once"):
+        check_tiles([parse_hand("1-2"), parse_hand("1-2")])
+    with pytest.raises(ImpossiblePositionError, match="not in a double-6 set"):
+        check_tiles([parse_hand("1-7")])
+
+
+def test_tile_out_of_range_is_a_referee_error() -> None:
+    with pytest.raises(RefereeError, match="0 to 18 pips, got 19"):
+        Tile(19, 0)
