@@ -138,7 +138,7 @@
           if (domainOf[`${row},${col + 1}`] !== domain) classes.push("edge-right");
         }
         const sure = this.confidence && this.confidence[row] ? this.confidence[row][col] : 1;
-        if (sure < 0.6) classes.push("unsure");
+        if (sure < 0.5) classes.push("unsure");
         if (this.selected && this.selected[0] === row && this.selected[1] === col) classes.push("selected");
         const label = `${COLUMNS[col]}${row + 1}: ${name}${square.c ? `, ${square.c} crown${square.c > 1 ? "s" : ""}` : ""}`;
         const button = R.el("button", {
