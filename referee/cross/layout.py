@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from referee.cross.rules import MAX_PIPS
-from referee.dominoes import Tile, parse_tile
+from referee.dominoes import Tile, parse_halves
 from referee.errors import IllegalMoveError, NotationError
 
 __all__ = ["ARMS", "END_RE", "LEAD", "Arm", "Layout", "Placed", "format_layout", "parse_layout"]
@@ -20,8 +20,8 @@ ARMS = ("N", "E", "S", "W")
 #: The end name of the first play, the lead double.
 LEAD = "lead"
 #: An end name: an arm letter, then (spinner number, L or R) per branch.
-END_RE = re.compile(r"([NESW])((?:[1-9]\d*[LR])*)")
-_STEP_RE = re.compile(r"([1-9]\d*)([LR])")
+END_RE = re.compile(r"([NESW])((?:[1-9][0-9]*[LR])*)")
+_STEP_RE = re.compile(r"([1-9][0-9]*)([LR])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +213,7 @@ def _format_arm(arm: Arm) -> str:
 class _LayoutParser:
     """Recursive descent over the LAYOUT notation, keeping the column of faults."""
 
-    _TILE = re.compile(r"\d+\s*-\s*\d+")
+    _TILE = re.compile(r"[0-9]+\s*-\s*[0-9]+")
 
     def __init__(self, text: str, max_pips: int) -> None:
         self.text = text
@@ -242,10 +242,10 @@ class _LayoutParser:
         if match is None:
             raise self.fail("a tile is written a-b with a and b whole numbers of pips")
         try:
-            tile = parse_tile(match.group(), max_pips=self.max_pips)
+            a, b = parse_halves(match.group(), max_pips=self.max_pips)
         except NotationError as error:
             raise self.fail(error.reason, start + (error.index or 0)) from None
-        a, b = (int(half) for half in match.group().split("-"))
+        tile = Tile(a, b)
         if tile in self.seen:
             first = self.seen[tile] + 1
             raise self.fail(f"tile {tile} appears twice in the layout (first at column {first})")

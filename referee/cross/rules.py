@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.errors import RefereeError
+
 __all__ = ["MAX_PIPS", "TARGETS", "CrossRules"]
 
 #: Cross is played with a double-six set.
@@ -36,7 +38,7 @@ class CrossRules:
 
     Raises
     ------
-    ValueError
+    referee.errors.RefereeError
         For a value outside those ranges, or more tiles dealt than the set has.
     """
 
@@ -49,16 +51,16 @@ class CrossRules:
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:
-            raise ValueError(f"Cross is for 2 to 4 players, not {self.players}")
+            raise RefereeError(f"Cross is for 2 to 4 players, not {self.players}")
         if self.hand_size is not None and self.hand_size < 1:
-            raise ValueError(f"a hand has at least 1 tile, not {self.hand_size}")
+            raise RefereeError(f"a hand has at least 1 tile, not {self.hand_size}")
         if self.hand_size is not None and self.hand_size * self.players > 28:
-            raise ValueError(
+            raise RefereeError(
                 f"{self.players} hands of {self.hand_size} tiles do not fit a 28-tile set"
             )
         if self.target not in TARGETS:
             shown = ", ".join(map(str, TARGETS))
-            raise ValueError(f"a match target is one of {shown} points, not {self.target}")
+            raise RefereeError(f"a match target is one of {shown} points, not {self.target}")
 
     @property
     def tiles_each(self) -> int:

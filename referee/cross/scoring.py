@@ -8,7 +8,7 @@ from typing import Any
 
 from referee.cross.rules import MAX_PIPS, CrossRules
 from referee.dominoes import Tile, check_tiles, pip_total
-from referee.errors import IllegalMoveError
+from referee.errors import IllegalMoveError, ImpossiblePositionError, RefereeError
 
 __all__ = ["Match", "RoundResult", "round_result"]
 
@@ -71,30 +71,35 @@ def round_result(hands: Sequence[Sequence[Tile]], *, went_out: int | None = None
 
     Raises
     ------
-    ValueError
-        Fewer than 2 or more than 4 hands; a tile outside the double-six set or
-        in two hands (naming the tile and hands); two or more empty hands
-        (only one player can go out); ``went_out`` naming a hand that is not
-        empty.
+    referee.errors.RefereeError
+        Fewer than 2 or more than 4 hands, or ``went_out`` not naming a hand.
+    referee.errors.ImpossiblePositionError
+        A tile outside the double-six set or in two hands (naming the tile and
+        hands); two or more empty hands (only one player can go out);
+        ``went_out`` naming a hand that is not empty.
 
     >>> from referee.dominoes import parse_hand
     >>> print(round_result([parse_hand("6-6 0-1"), parse_hand("2-3 1-4")]))
     player 2 wins 3 points (lowest pip total; pips player 1: 13, player 2: 10)
     """
     if not 2 <= len(hands) <= 4:
-        raise ValueError(f"Cross is for 2 to 4 players, got {len(hands)} hand(s)")
+        raise RefereeError(f"Cross is for 2 to 4 players, got {len(hands)} hand(s)")
     check_tiles(hands, max_pips=MAX_PIPS)
     pips = tuple(pip_total(hand) for hand in hands)
     empty = [number for number, hand in enumerate(hands) if not hand]
     if went_out is None:
         if len(empty) > 1:
             shown = ", ".join(str(number + 1) for number in empty)
-            raise ValueError(f"hands {shown} are all empty: only one player can go out")
+            raise ImpossiblePositionError(
+                f"hands {shown} are all empty: only one player can go out"
+            )
         went_out = empty[0] if empty else None
     elif not 0 <= went_out < len(hands):
-        raise ValueError(f"went_out must name one of the {len(hands)} hands, not {went_out}")
+        raise RefereeError(f"went_out must name one of the {len(hands)} hands, not {went_out}")
     elif hands[went_out]:
-        raise ValueError(f"player {went_out + 1} did not go out: their hand is not empty")
+        raise ImpossiblePositionError(
+            f"player {went_out + 1} did not go out: their hand is not empty"
+        )
     if went_out is not None:
         winner = went_out
     else:
@@ -156,13 +161,13 @@ class Match:
 
         Raises
         ------
-        ValueError
+        referee.errors.RefereeError
             If the round is for another number of players.
         referee.errors.IllegalMoveError
             If the match is already won.
         """
         if len(result.pips) != self.players:
-            raise ValueError(
+            raise RefereeError(
                 f"a round of {len(result.pips)} players in a {self.players}-player match"
             )
         if self.winner is not None:

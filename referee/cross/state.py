@@ -10,7 +10,7 @@ from referee.cross.layout import ARMS, END_RE, LEAD, Arm, Layout
 from referee.cross.rules import MAX_PIPS, CrossRules
 from referee.cross.scoring import RoundResult, round_result
 from referee.dominoes import Tile, check_tiles, double_set, parse_tile
-from referee.errors import IllegalMoveError, ImpossiblePositionError, NotationError
+from referee.errors import IllegalMoveError, ImpossiblePositionError, NotationError, RefereeError
 from referee.game import Outcome
 
 __all__ = [
@@ -118,7 +118,7 @@ def legal_plays(
 
     Raises
     ------
-    ValueError
+    referee.errors.ImpossiblePositionError
         If a tile is outside the set, or both in the hand and on the table.
     referee.errors.ImpossiblePositionError
         If the layout cannot arise under ``rules``: an arm extended or a branch
@@ -322,15 +322,16 @@ def start_round(
 
     Raises
     ------
-    ValueError
-        If the number of hands differs from ``rules.players``, or a tile is
-        outside the set or dealt twice.
+    referee.errors.RefereeError
+        If the number of hands differs from ``rules.players``.
+    referee.errors.ImpossiblePositionError
+        If a tile is outside the set or dealt twice.
     referee.errors.ImpossiblePositionError
         If nobody holds a double (the rules say: reshuffle and deal again).
     """
     rules = CrossRules(players=len(hands)) if rules is None else rules
     if len(hands) != rules.players:
-        raise ValueError(f"{len(hands)} hands dealt for {rules.players} players")
+        raise RefereeError(f"{len(hands)} hands dealt for {rules.players} players")
     names = [f"hand {number + 1}" for number in range(len(hands))] + ["the boneyard"]
     check_tiles([*hands, boneyard], max_pips=MAX_PIPS, names=names)
     doubles = [

@@ -35,7 +35,12 @@ from referee.cross import (
 )
 from referee.cross.layout import Arm
 from referee.dominoes import Tile, double_set, parse_hand
-from referee.errors import IllegalMoveError, ImpossiblePositionError, NotationError
+from referee.errors import (
+    IllegalMoveError,
+    ImpossiblePositionError,
+    NotationError,
+    RefereeError,
+)
 
 
 def hand(text: str) -> tuple[Tile, ...]:
@@ -428,8 +433,10 @@ def test_random_play_invariants(players: int, variant: dict[str, object]) -> Non
             assert sorted(tiles) == full_set and pips_of(tiles) == 168
             if state.outcome() is not None:
                 break
-            if state.layout.lead is not None and not all(state.layout.arms) and turns < players:
-                # the cross is complete before any arm extends
+            closed = rules.close_lead_sides and turns >= players
+            if state.layout.lead is not None and not all(state.layout.arms) and not closed:
+                # the cross is complete before any arm extends (unless the variant has
+                # closed the lead's empty sides)
                 assert all(len(arm) <= 1 for arm in state.layout.arms)
             player = state.to_move
             assert player is not None
@@ -443,6 +450,12 @@ def test_random_play_invariants(players: int, variant: dict[str, object]) -> Non
                 )
                 playable = {t for t in state.hands[player] if any(t.has(p) for p in open_pips)}
                 assert {m.tile for m in played} == playable
+                ends = dict(
+                    state.layout.open_ends(
+                        later_spinners=rules.later_spinners, lead_sides_closed=closed
+                    )
+                )
+                assert all(m.tile.has(ends[m.end]) for m in played)
                 assert [m.tile for m in played] == sorted(m.tile for m in played)
             drawable = len(state.boneyard) > kept
             if played:
@@ -487,3 +500,49 @@ def test_random_play_invariants(players: int, variant: dict[str, object]) -> Non
             own = left[outcome.winner]
             assert outcome.points[outcome.winner] == sum(left) - own - own
             assert sum(outcome.points) == outcome.points[outcome.winner]
+
+
+# --------------------------------------------------------------------------- hostile notation
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "message"),
+    [
+        ("6-6 | N: \u0666-3", 10, "a tile is written a-b"),  # Arabic-Indic six
+        ("6-6 | N: 6-\uff13", 10, "a tile is written a-b"),  # full-width three
+        ("6-6 | N: 6-" + "9" * 5000, 12, "more than a half of this set can show (6)"),
+        ("6-6 | N: 06-003 3-3[R: 03-5]", None, ""),  # leading zeros are fine
+    ],
+)
+def test_layout_digits_are_ascii_and_bounded(text: str, column: int | None, message: str) -> None:
+    if column is None:
+        assert str(parse_layout(text)) == "6-6 | N: 6-3 3-3[L: | R: 3-5] | E: | S: | W:"
+        return
+    with pytest.raises(NotationError) as caught:
+        parse_layout(text)
+    assert caught.value.index == column - 1
+    assert message in str(caught.value) and len(str(caught.value)) < 250
+
+
+def test_end_names_are_ascii() -> None:
+    with pytest.raises(NotationError):
+        parse_move("6-3 N\u0662L")  # Arabic-Indic two
+
+
+# --------------------------------------------------------------------------- typed errors
+
+
+def test_bad_input_raises_the_typed_errors() -> None:
+    # Every engine error on bad input is a RefereeError (a ValueError), never bare.
+    with pytest.raises(RefereeError, match="2 to 4 players"):
+        CrossRules(players=5)
+    with pytest.raises(ImpossiblePositionError, match="appears more than once"):
+        round_result([hand("1-2"), hand("2-1")])
+    with pytest.raises(ImpossiblePositionError, match="hands 1, 2 are all empty"):
+        round_result([hand(""), hand("")])
+    with pytest.raises(RefereeError, match="2 to 4 players, got 1"):
+        round_result([hand("1-2")])
+    with pytest.raises(RefereeError, match="3 hands dealt for 2 players"):
+        start_round([hand("6-6"), hand("1-2"), hand("3-4")], rules=CrossRules(players=2))
+    with pytest.raises(RefereeError, match="3 players in a 2-player match"):
+        Match().add(RoundResult(0, 1, (0, 1, 0)))
