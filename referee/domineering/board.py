@@ -427,9 +427,10 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
     text : str
         E.g. ``".HH../...../..... V"``.
     first : {"H", "V"} or None
-        The side that started this game.  ``None``: H, unless the side-to-move
-        suffix and the counts show that V started (so that every formatted
-        position parses back to itself).
+        The side that started this game.  ``None``: H (``RULINGS.md``), unless
+        the side-to-move suffix and the counts show that V started (so that every
+        formatted position parses back to itself).  Without a suffix, counts that
+        only fit V starting are an impossible position, as with ``first="H"``.
 
     Raises
     ------
@@ -489,7 +490,9 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
             )
         said = side_named(match["side"])
     grid = tuple(tuple(row) for row in rows)
-    if first is None:
+    if first is None and said is None:
+        first = "H"
+    elif first is None:
         # H started unless only V starting fits the counts and the named side to move.
         valid = [side for side in SIDES if not problems(Position(grid, side))]
         fitting = [side for side in valid if said is None or to_move(Position(grid, side)) == said]

@@ -177,6 +177,17 @@ def test_side_to_move_follows_the_counts_per_rulings() -> None:
     assert parse_position("V./V. H").first == "V"
 
 
+def test_without_a_suffix_h_started_so_v_ahead_is_impossible() -> None:
+    # RULINGS.md: the starting side is a parameter, default H.  With H starting, 0 H pairs
+    # and 1 V pair is "any other difference": impossible, reported with the counts found.
+    # Only a suffix (or first="V") says that V started.
+    with pytest.raises(ImpossiblePositionError, match="0 H pairs and 1 V pair; with H starting"):
+        parse_position("V./V.")
+    with pytest.raises(ImpossiblePositionError, match="1 H pair and 2 V pairs; with H starting"):
+        parse_position("V.V/V.V/HH.")
+    assert parse_position("V./V.", first="V").first == "V"
+
+
 def test_a_run_of_four_splits_into_two_pairs_one_way() -> None:
     pos = parse_position("HHHH/V.../V.../....", first="H")
     assert [str(m) for m in pairs(pos)] == ["A1-B1", "C1-D1", "A2-A3"]

@@ -73,6 +73,7 @@ def test_analyze_reads_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     [
         (["analyze", "HHH../....."], "row 1: A1 B1 C1 is a run of 3 H cells"),
         (["analyze", "HH/.. H"], "the position says H to move"),
+        (["analyze", "V./V."], "0 H pairs and 1 V pair; with H starting"),
         (["analyze", "..x/..."], "at column 3 of '..x/...'"),
         (["analyze", OPENED, "--first", "X"], "'X' is not H or V"),
         (["analyze", OPENED, "--overlay", "out.png"], "--overlay needs a photo"),
