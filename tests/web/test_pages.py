@@ -35,7 +35,7 @@ def test_game_page_has_a_phone_camera_input(client: FlaskClient, url: str) -> No
 def test_game_page_needs_nothing_from_outside(client: FlaskClient, url: str) -> None:
     page = client.get(url).get_data(as_text=True)
     for found in re.findall(r"(?:src|href)=\"([^\"]+)\"", page):
-        assert found.startswith("/"), f"{found} is not served by the app"
+        assert found.startswith(("/", "#")), f"{found} is not served by the app"
     for found in re.findall(r"(?:src|href)=\"(/static/[^\"]+)\"", page):
         with client.get(found) as response:
             assert response.status_code == 200, found

@@ -197,3 +197,25 @@ def test_decode_without_vision_installed(
     assert abs(int(image[15, 20, 0]) - 128) <= 2
     with pytest.raises(ValueError, match="megapixels"):
         inputs._decode(jpeg_bytes, max_pixels=1000, max_side=None)
+
+
+@pytest.mark.data
+def test_a_real_kingdom_photo_end_to_end(client: FlaskClient, shared_data: Any) -> None:
+    """A labelled top-down photo (read in place, never copied) through the real reader."""
+    from vision.datasets import read_csv
+
+    folder = shared_data / "kingdomino"
+    labels = [row for row in read_csv(folder / "labels.csv") if row["image"] == "1.jpg"]
+    photo = (folder / "photos" / "1.jpg").read_bytes()
+    response = client.post("/api/kingdomino/score", data={"photo": upload(photo, "1.jpg")})
+    assert response.status_code == 200
+    answer = response.get_json()
+    assert len(answer["squares"]) == 5 and all(len(row) == 5 for row in answer["squares"])
+    assert answer["overlay"].startswith("data:image/jpeg;base64,")
+    assert len(answer["confidence"]) == 5 and len(answer["corners"]) == 4
+    right = sum(
+        answer["squares"][int(row["row"])][int(row["col"])]["terrain"] == row["terrain"]
+        for row in labels
+    )
+    assert len(labels) == 25
+    assert right >= 20, f"only {right} of 25 terrains read right"

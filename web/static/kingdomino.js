@@ -272,6 +272,8 @@
       lastAnswer = answer;
       answerBox.hidden = false;
       document.getElementById("total").textContent = answer.total;
+      document.getElementById("total-bar-value").textContent = answer.total;
+      document.getElementById("total-bar").hidden = false;
       const bonus = answer.bonuses.middle_kingdom + answer.bonuses.harmony;
       document.getElementById("total-detail").textContent = bonus
         ? `${answer.score} from domains + ${bonus} bonus`
