@@ -219,14 +219,22 @@ def _compare_text(result: Comparison) -> str:
 @click.argument("first")
 @click.argument("second")
 @bonus_option
+@size_option
 @json_option
 @reports_bad_input
-def compare_command(first: str, second: str, bonuses: Sequence[str], as_json: bool) -> None:
-    """Which of two kingdoms wins: score, then largest domain, then crowns, else shared."""
+def compare_command(
+    first: str, second: str, bonuses: Sequence[str], size: str | None, as_json: bool
+) -> None:
+    """Which of two kingdoms wins: score, then largest domain, then crowns, else shared.
+
+    Both kingdoms are scored in one frame: --size, else 7 if either looks like a
+    Mighty Duel kingdom, else 5.
+    """
     result = compare(
         _kingdom(first, "kingdom 1"),
         _kingdom(second, "kingdom 2"),
         middle_kingdom="middle" in bonuses,
         harmony="harmony" in bonuses,
+        size=int(size) if size else None,
     )
     emit(result.to_json(), as_json, lambda: _compare_text(result))

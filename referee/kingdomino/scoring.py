@@ -261,10 +261,12 @@ def score(
             f"the kingdom spans {span_rows} rows and {span_cols} columns, more than the "
             f"{size}x{size} frame: no bonus"
         )
+    castles = [at for at, s in kingdom.cells() if s.terrain is Terrain.CASTLE]
+    real = fits and len(castles) == 1  # else warned above: no bonus
     bonuses = {"middle_kingdom": 0, "harmony": 0}
-    if middle_kingdom and fits and _castle_in_middle(kingdom, filled, size):
+    if middle_kingdom and real and _castle_in_middle(kingdom, castles[0], filled, size):
         bonuses["middle_kingdom"] = MIDDLE_KINGDOM_POINTS
-    if harmony and fits and len(filled) == size * size:
+    if harmony and real and len(filled) == size * size:
         bonuses["harmony"] = HARMONY_POINTS
     return Score(
         kingdom=kingdom,
@@ -277,11 +279,10 @@ def score(
     )
 
 
-def _castle_in_middle(kingdom: Kingdom, filled: list[tuple[int, int]], size: int) -> bool:
-    castles = [at for at, s in kingdom.cells() if s.terrain is Terrain.CASTLE]
-    if len(castles) != 1:
-        return False
-    (row, col), half = castles[0], size // 2
+def _castle_in_middle(
+    kingdom: Kingdom, castle: tuple[int, int], filled: list[tuple[int, int]], size: int
+) -> bool:
+    (row, col), half = castle, size // 2
     if (kingdom.rows, kingdom.cols) == (size, size):
         return (row, col) == (half, half)
     return all(abs(r - row) <= half and abs(c - col) <= half for r, c in filled)
@@ -338,8 +339,14 @@ def compare(
     *,
     middle_kingdom: bool = False,
     harmony: bool = False,
+    size: int | None = None,
 ) -> Comparison:
     """Which of two kingdoms wins (``RULINGS.md`` tie-break).
+
+    Both players play the same game, so both kingdoms are scored in one frame:
+    ``size`` if given, else 7 (Mighty Duel) when either kingdom is inferred to be
+    7x7 by :func:`infer_frame_size`, else 5.  A filled 5x5 kingdom in a Mighty Duel
+    is incomplete and gets no Harmony.
 
     >>> from referee.kingdomino.kingdom import parse_kingdom
     >>> compare(parse_kingdom("C F1 F W"), parse_kingdom("C M2 W L")).decided_by
@@ -351,12 +358,21 @@ def compare(
         Player 1's and player 2's kingdoms.
     middle_kingdom, harmony : bool
         Bonuses counted for both (see :func:`score`).
+    size : int or None
+        Frame side in squares for both, 5 or 7; inferred when ``None``.
 
     Returns
     -------
     Comparison
+
+    Raises
+    ------
+    ValueError
+        If ``size`` is not 5 or 7.
     """
-    first = score(a, middle_kingdom=middle_kingdom, harmony=harmony)
-    second = score(b, middle_kingdom=middle_kingdom, harmony=harmony)
+    if size is None:
+        size = max(infer_frame_size(a), infer_frame_size(b))
+    first = score(a, middle_kingdom=middle_kingdom, harmony=harmony, size=size)
+    second = score(b, middle_kingdom=middle_kingdom, harmony=harmony, size=size)
     winner, decided_by = decide(first, second)
     return Comparison(winner, decided_by, (first.total, second.total), (first, second))

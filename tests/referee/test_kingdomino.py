@@ -290,6 +290,19 @@ def test_harmony_never_with_an_empty_square() -> None:
     assert score(full(5, (2, 2)), harmony=True, size=7).bonuses["harmony"] == 0
 
 
+def test_harmony_needs_exactly_one_castle() -> None:
+    # 25 filled squares but no castle, or two castles: not a kingdom the rules can build
+    # (RULINGS.md: flagged for the player, never silently scored), so no bonus, a warning.
+    no_castle = full(5, (2, 2)).replace({(2, 2): Square(Terrain.WHEAT)})
+    result = score(no_castle, middle_kingdom=True, harmony=True)
+    assert result.bonuses == {"middle_kingdom": 0, "harmony": 0}
+    assert "no castle: a kingdom has one castle" in result.warnings
+    two_castles = full(5, (2, 2)).replace({(0, 0): Square(Terrain.CASTLE)})
+    result = score(two_castles, middle_kingdom=True, harmony=True)
+    assert result.bonuses == {"middle_kingdom": 0, "harmony": 0}
+    assert "2 castles at (0, 0), (2, 2): a kingdom has one castle" in result.warnings
+
+
 def test_frame_size_is_inferred_from_the_kingdom() -> None:
     assert infer_frame_size(full(5, (2, 2))) == 5
     assert infer_frame_size(parse_kingdom("C W")) == 5
@@ -430,6 +443,25 @@ def test_compare_counts_the_bonuses_asked_for() -> None:
     with_middle = compare(centred, aside, middle_kingdom=True)
     assert (with_middle.winner, with_middle.decided_by) == (1, "score")
     assert with_middle.scores == (score(centred).score + 10, score(aside).score)
+
+
+def test_compare_puts_both_kingdoms_in_one_frame() -> None:
+    # A Mighty Duel (7x7): kingdom 1 fills its 7x7 frame; kingdom 2 is a filled 5x5, which
+    # in a 7x7 game is incomplete (24 of 49 squares missing): Harmony for kingdom 1 only.
+    duel = full(7, (3, 3))
+    small = full(5, (2, 2))
+    result = compare(duel, small, harmony=True)
+    assert [d.size for d in result.details] == [7, 7]
+    assert [d.bonuses["harmony"] for d in result.details] == [5, 0]
+    assert (result.winner, result.decided_by) == (1, "score")
+    assert result.scores == (score(duel).score + 5, score(small).score)
+    # Both standard 5x5: both complete.
+    assert compare(small, small, harmony=True).scores == (score(small).score + 5,) * 2
+    # The frame can be given; a bad one is bad input.
+    forced = compare(small, small, harmony=True, size=7)
+    assert [d.bonuses["harmony"] for d in forced.details] == [0, 0]
+    with pytest.raises(ValueError, match="got size 6"):
+        compare(small, small, size=6)
 
 
 # --------------------------------------------------------------------------- placement

@@ -245,3 +245,21 @@ def test_compare_with_bonus_and_bad_second_kingdom(capsys: pytest.CaptureFixture
     assert status == 0 and out.startswith("kingdom 1 wins on score")
     status, _, err = run(capsys, "compare", FULL, "C Q")
     assert status == 2 and err.startswith("referee: error: kingdom 2: unknown terrain letter 'Q'")
+
+
+DUEL = "/".join(["W W W W W W W"] * 3 + ["W W W C W W W"] + ["W W W W W W W"] * 3)
+
+
+def test_compare_scores_both_kingdoms_in_one_frame(capsys: pytest.CaptureFixture[str]) -> None:
+    # DUEL fills a 7x7 frame: one uncrowned wheat domain of 48 squares, score 0, Harmony 5.
+    # FULL fills 5x5 and scores 5 (its forest row of 5 squares has 1 crown); in the same
+    # Mighty Duel it is incomplete: no Harmony.  5 to 5; largest domain 48 to 5.
+    status, out, _ = run(capsys, "compare", DUEL, FULL, "--bonus", "harmony", "--json")
+    assert status == 0
+    assert json.loads(out) == {"winner": 1, "decided_by": "largest_domain", "scores": [5, 5]}
+    # Told the frame is 5x5: DUEL is too big for it (no bonus), FULL complete: 0 to 10.
+    argv = ["compare", DUEL, FULL, "--bonus", "harmony", "--size", "5", "--json"]
+    status, out, _ = run(capsys, *argv)
+    assert json.loads(out) == {"winner": 2, "decided_by": "score", "scores": [0, 10]}
+    status, _, err = run(capsys, "compare", FULL, FULL, "--size", "6")
+    assert status == 2 and err.count("\n") == 1 and "'6' is not one of '5', '7'" in err
