@@ -76,8 +76,17 @@ def round_(hands: tuple[str, ...], as_json: bool) -> None:
 
 
 def _verdict(
-    layout: Layout, found: list[Play], boneyard: int | None, never_drawn: int
+    layout: Layout,
+    hand: tuple[Tile, ...],
+    found: list[Play],
+    boneyard: int | None,
+    never_drawn: int,
 ) -> tuple[str, str]:
+    if not hand:
+        return "out", (
+            "this player has set their last tile: they went out and the round is over "
+            "(rules/cross.txt)"
+        )
     if found and layout.lead is None:
         return "play", (
             f"the holder of the heaviest double sets it: {found[0].tile}, "
@@ -136,7 +145,21 @@ def plays(
     "" is the empty table before the lead.
     """
     layout = parse_layout(read_notation(layout_text).strip())
-    hand = _read_hand(hand_text)
+    try:
+        hand = _read_hand(hand_text)
+    except NotationError as error:
+        raise ValueError(f"--hand: {error}") from None
+    if not hand and layout.lead is None:
+        raise ValueError("--hand: an empty hand before the lead (every player is dealt tiles)")
+    if boneyard is not None:
+        # The other player (at least one) still holds a tile, or the round is over.
+        most = 28 - len(layout.tiles) - len(hand) - 1
+        if boneyard > most:
+            raise ValueError(
+                f"--boneyard: {boneyard} tiles cannot be left: with {len(layout.tiles)} on the "
+                f"table, {len(hand)} in the hand and at least 1 in another hand, the boneyard "
+                f"holds at most {max(most, 0)}"
+            )
     rules = CrossRules(
         later_spinners=not only_first_spinner, last_two_never_drawn=last_two_never_drawn
     )
@@ -144,7 +167,7 @@ def plays(
     ends = layout.open_ends(
         later_spinners=rules.later_spinners, lead_sides_closed=lead_sides_closed
     )
-    must, reason = _verdict(layout, found, boneyard, rules.never_drawn)
+    must, reason = _verdict(layout, hand, found, boneyard, rules.never_drawn)
     payload: dict[str, Any] = {
         "layout": str(layout),
         "hand": format_hand(hand),
@@ -197,7 +220,13 @@ def match(rounds: tuple[str, ...], target: str, as_json: bool) -> None:
 
     Example ROUND: "6-6 1-2 / / 0-3" (player 2 went out).
     """
-    results = [round_result(_parse_round(text, n)) for n, text in enumerate(rounds, 1)]
+    results = []
+    for number, text in enumerate(rounds, 1):
+        hands = _parse_round(text, number)
+        try:
+            results.append(round_result(hands))
+        except ValueError as error:
+            raise ValueError(f"round {number}: {error}") from None
     record = Match(players=len(results[0].pips), target=int(target))
     for number, result in enumerate(results, 1):
         try:

@@ -137,6 +137,13 @@ def test_match(capsys: pytest.CaptureFixture[str]) -> None:
         (["match", "1-2 / 3-4", "/ 1-1 / 2-2"], "round 2: a round of 3 players"),
         (["match", "--target", "75", "1-2 / 3-4"], "--target"),
         (["match", "/ 6-6 5-5 4-4 3-3 2-2 1-1 5-6", "/ 2-3", "--target", "50"], "match is over"),
+        # Every fault names where it is: the round, the option.
+        (["match", "1-2 / 3-4", "1-2 3-4 / 3-4"], "round 2: tile 3-4 appears more than once"),
+        (["match", "1-2"], "round 1: Cross is for 2 to 4 players, got 1"),
+        (["match", "/ 1-2", "/ /"], "round 2: hands 1, 2, 3 are all empty"),
+        (["plays", "6-6", "--hand", "1-2 3-x"], "--hand: a tile is written a-b"),
+        (["plays", "6-6", "--hand", "1-2 3-x"], "column 7 of '1-2 3-x'"),
+        (["plays", "", "--hand", ""], "--hand: an empty hand before the lead"),
     ],
 )
 def test_bad_input_is_exit_2_on_one_line(
@@ -147,3 +154,25 @@ def test_bad_input_is_exit_2_on_one_line(
     assert captured.out == ""
     assert captured.err.count("\n") == 1
     assert fragment in captured.err
+
+
+COMPLETE = "6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0"
+
+
+def test_boneyard_cannot_hold_more_tiles_than_are_left(capsys: pytest.CaptureFixture[str]) -> None:
+    # 28 tiles: 5 on the table, 1 in the hand, and the other player holds at least one
+    # (a player with none has gone out): at most 21 can be in the boneyard.
+    assert main(["cross", "plays", COMPLETE, "--hand", "4-4", "--boneyard", "22"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "--boneyard: 22 tiles" in captured.err and "at most 21" in captured.err
+    payload = run_json(capsys, "plays", COMPLETE, "--hand", "4-4", "--boneyard", "21")
+    assert payload["must"] == "draw"
+
+
+def test_an_empty_hand_has_gone_out(capsys: pytest.CaptureFixture[str]) -> None:
+    # rules/cross.txt: the round is over once a player has set their last tile; such a
+    # player neither draws nor passes.
+    payload = run_json(capsys, "plays", COMPLETE, "--hand", "", "--boneyard", "3")
+    assert payload["plays"] == [] and payload["must"] == "out"
+    assert "round is over" in payload["reason"]
