@@ -26,6 +26,7 @@ __all__ = [
     "BadInput",
     "emit",
     "json_option",
+    "parse_notation",
     "read_notation",
     "reports_bad_input",
 ]
@@ -34,6 +35,7 @@ EXIT_NO = 1
 EXIT_BAD_INPUT = 2
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 class BadInput(click.ClickException):
@@ -82,7 +84,8 @@ def read_notation(value: str) -> str:
     """A notation given on the command line, or the text of a file that holds one.
 
     ``-`` reads standard input.  A value that names an existing file is read as
-    UTF-8 text; anything else is taken as the notation itself.
+    UTF-8 text (a leading byte-order mark is dropped); anything else is taken as
+    the notation itself.
     """
     if value == "-":
         return sys.stdin.read()
@@ -93,10 +96,30 @@ def read_notation(value: str) -> str:
         is_file = False
     if is_file:
         try:
-            return path.read_text(encoding="utf-8")
+            return path.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError:
             fail(f"{value}: not a text file holding a notation")
     return value
+
+
+def parse_notation(value: str, parse: Callable[[str], T], label: str) -> T:
+    """``parse`` the notation given as ``value`` (see :func:`read_notation`).
+
+    Bad input stops the command (exit 2) with one line starting with ``label``
+    (e.g. ``"KINGDOM"``); a value that fails to parse and names a directory is
+    reported as a directory rather than as a bad notation.
+    """
+    text = read_notation(value)
+    try:
+        return parse(text)
+    except ValueError as error:
+        try:
+            is_dir = Path(value).is_dir()
+        except OSError:
+            is_dir = False
+        if is_dir:
+            fail(f"{label}: {value!r} is a directory, not a notation or a file holding one")
+        fail(f"{label}: {error}")
 
 
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".heic"})

@@ -18,7 +18,7 @@ from referee_cli.common import (
     fail,
     is_image_path,
     json_option,
-    read_notation,
+    parse_notation,
     reports_bad_input,
 )
 
@@ -45,7 +45,7 @@ first_option = click.option(
 
 def _read_position(value: str, first: engine.Side | None) -> engine.Position:
     """A POSITION argument: a notation, or a file holding one (validated)."""
-    return engine.parse_position(read_notation(value), first=first)
+    return parse_notation(value, lambda text: engine.parse_position(text, first=first), "POSITION")
 
 
 def _board_text(position: str) -> list[str]:
@@ -150,7 +150,12 @@ def check(
     as_json: bool,
 ) -> None:
     """May PLAYER claim MOVE (two cells, like B3-C3) on POSITION?  Exit 0 legal, 1 illegal."""
-    verdict = engine.check_move(_read_position(position, first), engine.parse_move(move), player)
+    pos = _read_position(position, first)
+    try:
+        claimed = engine.parse_move(move)
+    except ValueError as error:
+        fail(f"MOVE: {error}")
+    verdict = engine.check_move(pos, claimed, player)
     text = f"{'legal' if verdict.legal else 'illegal'}: {verdict.reason}"
     emit(verdict.to_json(), as_json, text)
     if not verdict.legal:

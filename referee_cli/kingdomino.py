@@ -32,7 +32,7 @@ from referee_cli.common import (
     fail,
     is_image_path,
     json_option,
-    read_notation,
+    parse_notation,
     reports_bad_input,
 )
 
@@ -56,10 +56,7 @@ size_option = click.option(
 
 
 def _kingdom(value: str, label: str) -> Kingdom:
-    try:
-        return parse_kingdom(read_notation(value))
-    except ValueError as error:
-        fail(f"{label}: {error}")
+    return parse_notation(value, parse_kingdom, label)
 
 
 def _at(value: str) -> tuple[int, int]:

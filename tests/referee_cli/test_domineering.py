@@ -92,6 +92,31 @@ def test_bad_input_exits_2_with_one_line(
     assert message in captured.err
 
 
+def test_bad_input_names_the_argument(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["domineering", "check", "../..", "A1-A2-A3", "--player", "V"]) == 2
+    assert capsys.readouterr().err == (
+        "referee: error: MOVE: a move is two cells joined by '-', like B3-C3 of 'A1-A2-A3'\n"
+    )
+    assert main(["domineering", "check", "..x", "A1-B1", "--player", "H"]) == 2
+    assert capsys.readouterr().err.startswith("referee: error: POSITION: unknown cell symbol 'x'")
+    # A directory is neither a notation nor a file holding one.
+    assert main(["domineering", "analyze", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"referee: error: POSITION: {str(tmp_path)!r} is a directory, "
+        "not a notation or a file holding one\n"
+    )
+    # ... but a notation that happens to name a directory is a notation: './.' is 2x1.
+    status, payload = run_json(capsys, "analyze", "./.")
+    assert status == 0 and payload["legal_moves"] == {"H": [], "V": ["A1-A2"]}
+
+
+def test_a_file_with_a_byte_order_mark(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "game.txt"
+    sheet.write_bytes("\ufeffHH/.. V\r\n".encode())
+    status, payload = run_json(capsys, "analyze", str(sheet))
+    assert status == 0 and (payload["to_move"], payload["winner"]) == ("V", "H")
+
+
 def test_check_legal_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     status, payload = run_json(capsys, "check", OPENED, "C2-C1", "--player", "V")
     assert status == 0

@@ -74,6 +74,22 @@ def test_score_reads_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert status == 0 and json.loads(out)["score"] == 7
 
 
+def test_score_a_directory_or_a_file_with_a_byte_order_mark(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, err = run(capsys, "score", str(tmp_path))
+    assert (status, out) == (2, "")
+    assert err == (
+        f"referee: error: KINGDOM: {str(tmp_path)!r} is a directory, "
+        "not a notation or a file holding one\n"
+    )
+    # A file saved by a Windows editor: byte-order mark and CRLF line ends.
+    path = tmp_path / "kingdom.txt"
+    path.write_bytes("\ufeffW1 W W . W2\r\n. . . . W\r\n. . C . .\r\n".encode())
+    status, out, _ = run(capsys, "score", str(path), "--json")
+    assert status == 0 and json.loads(out)["score"] == 7
+
+
 def test_score_bad_notation_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "score", "W1 W X")
     assert (status, out) == (2, "")
