@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from referee.dominoes import Line, Tile, format_hand, parse_hand
+from referee.dominoes import Line, Tile, format_hand, parse_halves, parse_hand
 from referee.errors import ImpossiblePositionError, NotationError
 from referee.two_step.rules import DEFAULT_RULES, TwoStepRules
 from referee.two_step.state import TwoStepRound
@@ -43,7 +43,7 @@ FIELDS = (
     "draw",
     "turn",
 )
-_HALVES_RE = re.compile(r"(\d+)\s*[-|]\s*(\d+)")
+_HALVES_RE = re.compile(r"[0-9]+\s*[-|]\s*[0-9]+")
 
 
 def format_round(state: TwoStepRound) -> str:
@@ -72,9 +72,12 @@ def _floor(text: str, start: int, whole: str, max_pips: int) -> Line:
             raise NotationError(
                 "a floor tile is written a-b, halves in table order", text=whole, index=at
             )
-        a, b = int(found.group(1)), int(found.group(2))
-        if max(a, b) > max_pips:
-            raise NotationError(f"a half shows 0 to {max_pips} pips", text=whole, index=at)
+        try:
+            a, b = parse_halves(match.group(), max_pips=max_pips)
+        except NotationError:
+            raise NotationError(
+                f"a half shows 0 to {max_pips} pips", text=whole, index=at
+            ) from None
         if halves and halves[-1][1] != a:
             raise ImpossiblePositionError(
                 f"floor tile {len(halves) + 1} ({a}-{b}) does not touch the {halves[-1][1]} "

@@ -191,7 +191,7 @@ def parse_rounds(text: str, rules: TwoStepRules = DEFAULT_RULES) -> tuple[RoundR
         if word == "feet":
             results.append(RoundResult(None, TWO_LEFT_FEET, (0, 0)))
             continue
-        parsed = re.fullmatch(r"([12]):(\d+)", word)
+        parsed = re.fullmatch(r"([12]):([0-9]{1,2})", word)
         if parsed is None:
             raise NotationError(
                 "a round is WINNER:CARD (player 1 or 2, tiles left in the opponent's dance "

@@ -91,8 +91,9 @@ class TwoStepRound:
     referee.errors.ImpossiblePositionError
         If the tiles are not the whole set, each exactly once, a card or hand is
         too big, both cards are empty, the player to move has an empty hand with
-        tiles left to draw, or an empty dance floor is not the opening position
-        of the player holding the lead.
+        tiles left to draw, or an empty dance floor is not the deal itself (full
+        dance cards and hands, no discards) with the player holding the lead to
+        move.
     """
 
     cards: tuple[tuple[Tile, ...], tuple[Tile, ...]]
@@ -148,6 +149,7 @@ class TwoStepRound:
                 "has tiles: the hand is refilled first"
             )
         if not self.floor.tiles:
+            _check_dealt(self.cards, self.hands, rules)
             lead = find_lead(self.hands, self.card_tops)
             if any(self.discards) or lead is None or lead.player != self.player:
                 raise ImpossiblePositionError(
@@ -375,6 +377,24 @@ class TwoStepRound:
                 f"{result.points[result.winner]} points"
             )
         return "\n".join(lines)
+
+
+def _check_dealt(
+    cards: tuple[tuple[Tile, ...], ...], hands: tuple[tuple[Tile, ...], ...], rules: TwoStepRules
+) -> None:
+    """Before the opening double nothing has moved: full dance cards and hands
+    (``rules/two-step.txt``, Setup); the draw pile holds the rest."""
+    for p in (0, 1):
+        for name, tiles, full in (
+            ("dance card", cards[p], rules.dance_card),
+            ("hand", hands[p], rules.hand),
+        ):
+            if len(tiles) != full:
+                count = f"{len(tiles)} tile{'s' if len(tiles) != 1 else ''}"
+                raise ImpossiblePositionError(
+                    f"player {p + 1}'s {name} holds {count} on an empty dance floor: the deal "
+                    f"gives {full}, and nothing moves before the opening double"
+                )
 
 
 def _two(items: list[tuple[Tile, ...]]) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.dominoes import (
@@ -60,6 +60,7 @@ def test_hand_errors_point_into_the_whole_hand() -> None:
     assert "9 pips" in str(caught.value)
 
 
+@settings(max_examples=60, deadline=None)
 @given(st.lists(tiles, max_size=10))
 def test_hand_round_trip(hand: list[Tile]) -> None:
     assert parse_hand(format_hand(hand)) == tuple(hand)
@@ -92,6 +93,7 @@ def test_line_of_play_keeps_matching_halves_together() -> None:
         line.play(Tile(3, 4), "left")
 
 
+@settings(max_examples=60, deadline=None)
 @given(st.lists(tiles, max_size=12))
 def test_line_neighbours_always_match(candidates: list[Tile]) -> None:
     line = Line()

@@ -142,7 +142,7 @@ moves = st.one_of(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(moves)
 def test_move_notation_round_trips(move: Move) -> None:
     assert parse_move(format_move(move)) == move
@@ -678,7 +678,7 @@ round_results = st.one_of(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(st.lists(round_results, max_size=12))
 def test_rounds_notation_round_trips(results: Sequence[RoundResult]) -> None:
     assert parse_rounds(format_rounds(results)) == tuple(results)
@@ -713,7 +713,7 @@ def test_random_match_to_ten(seed: int) -> None:
 # --- the round notation ------------------------------------------------------------------------
 
 
-@settings(max_examples=30)
+@settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 60))
 def test_round_notation_round_trips(seed: int, plies: int) -> None:
     rng = random.Random(seed)
@@ -768,3 +768,48 @@ def test_why_illegal() -> None:
     state = position(floor="6-6", cards=("1-2 1-3", "1-4 1-5"), hands=("5-6 0-1", "3-4"))
     assert state.why_illegal(Play(Tile(5, 6), "hand", "left")) is None
     assert state.why_illegal(Discard(Tile(0, 1))) is not None
+
+
+# --- audit: impossible openings, hostile digits -------------------------------------------------
+
+
+DEALT = (
+    "card1 0-1 0-2 0-3 0-4 2-6; card2 0-5 0-6 1-2 1-3 1-4; hand1 6-6 1-5 1-6; "
+    "hand2 2-3 2-4 2-5; draw 3-4 3-5 3-6 4-5 4-6 5-6 0-0 1-1 2-2 3-3 4-4 5-5; turn 1"
+)
+
+
+def test_an_empty_dance_floor_is_the_deal_itself() -> None:
+    # rules/two-step.txt, Setup: before the opening double every dance card holds 5
+    # tiles, every hand 3 and the draw pile the other 12.
+    dealt = parse_round("floor -; " + DEALT)
+    assert [len(c) for c in dealt.cards] == [5, 5] and len(dealt.draw_pile) == 12
+    short_card = DEALT.replace(" 2-6;", ";").replace("draw ", "draw 2-6 ")
+    with pytest.raises(ImpossiblePositionError, match="player 1's dance card holds 4 tiles"):
+        parse_round("floor -; " + short_card)
+    short_hand = DEALT.replace("hand1 6-6 1-5 1-6", "hand1 6-6").replace("draw ", "draw 1-5 1-6 ")
+    with pytest.raises(ImpossiblePositionError, match="player 1's hand holds 1 tile"):
+        parse_round("floor -; " + short_hand)
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "message"),
+    [
+        ("floor 6-\u0666; turn 1", 7, "a floor tile is written a-b"),  # Arabic-Indic six
+        ("floor 6-" + "9" * 5000 + "; turn 1", 7, "a half shows 0 to 6 pips"),
+        ("floor 6-6; turn \uff11", 17, "the turn is player 1 or 2"),  # full-width one
+    ],
+)
+def test_round_notation_digits_are_ascii_and_bounded(text: str, column: int, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_round(text)
+    assert caught.value.index == column - 1
+    assert message in str(caught.value) and len(str(caught.value)) < 250
+
+
+@pytest.mark.parametrize("text", ["1:\u0665", "1:" + "5" * 5000, "\uff11:5"])
+def test_rounds_notation_digits_are_ascii_and_bounded(text: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_rounds(text)
+    assert caught.value.index == 0
+    assert len(str(caught.value)) < 250
