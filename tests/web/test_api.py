@@ -432,3 +432,14 @@ def test_api_get_is_405_json(client: FlaskClient) -> None:
     response = client.get("/api/kingdomino/score")
     assert response.status_code == 405
     assert response.is_json
+
+
+def test_compare_frame_size_decides_the_middle_kingdom(client: FlaskClient) -> None:
+    # "C W W W": 3 squares right of the castle. A 5x5 frame reaches 2 squares each side
+    # of its centre, so the castle cannot be its centre; a 7x7 frame reaches 3, so it can.
+    # "C L1" fits centred in both: 10 + lake 1 x 1 = 11.
+    body = {"kingdom1": "C W W W", "kingdom2": "C L1", "bonus": "middle", "size": 5}
+    _, answer = post(client, "/api/kingdomino/compare", json=body)
+    assert (answer["winner"], answer["scores"]) == (2, [0, 11])
+    _, answer = post(client, "/api/kingdomino/compare", json={**body, "size": 7})
+    assert (answer["winner"], answer["scores"]) == (2, [10, 11])

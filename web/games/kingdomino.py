@@ -98,10 +98,11 @@ def compare_answer(data: dict[str, Any]) -> dict[str, Any]:
     CLI, plus ``kingdoms``: each kingdom's full score answer (as ``score_answer``).
 
     Each kingdom is a photo (``photo1``, ``photo2``) or a notation (``kingdom1``,
-    ``kingdom2``)."""
+    ``kingdom2``); ``bonus`` and ``size`` as for the score."""
     bonuses = _bonuses(data)
+    size = _size(data)
     readings = [_read(data, f"photo{number}", f"kingdom{number}") for number in (1, 2)]
-    comparison = engine.compare(readings[0][0], readings[1][0], **bonuses)
+    comparison = engine.compare(readings[0][0], readings[1][0], size=size, **bonuses)
     answer = comparison.to_json()
     answer["kingdoms"] = [
         _with_reading(_scored(detail), detail, reading)
