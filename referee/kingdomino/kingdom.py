@@ -298,6 +298,7 @@ def _parse_token(token: str) -> tuple[Square | None, tuple[str, int]]:
 
 
 _TOKEN = re.compile(r"/|\n|[^\s/]+")
+_ROW_BREAK = re.compile(r"[/\n]")
 
 
 def parse_kingdom(text: str) -> Kingdom:
@@ -329,6 +330,24 @@ def parse_kingdom(text: str) -> Kingdom:
                 rows.append(current)
                 current = []
         else:
+            if len(rows) == MAX_SIDE and not current:  # a 10th row: stop reading here
+                more = sum(1 for part in _ROW_BREAK.split(text[index:]) if part.strip())
+                raise NotationError(
+                    f"a kingdom has at most {MAX_SIDE} rows, got {MAX_SIDE + more}",
+                    text=text,
+                    index=index,
+                )
+            width = len(rows[0]) if rows else MAX_SIDE
+            if len(current) == max(width, MAX_SIDE):  # one square too many: stop here
+                end = _ROW_BREAK.search(text, index)
+                count = len(current) + len(text[index : end.start() if end else None].split())
+                raise NotationError(
+                    f"a kingdom has at most {MAX_SIDE} columns, row 1 has {count}"
+                    if not rows
+                    else f"row {len(rows) + 1} has {count} squares but row 1 has {width}",
+                    text=text,
+                    index=current[width][1] if rows else index,
+                )
             square, (message, offset) = _parse_token(token)
             if square is None:
                 raise NotationError(

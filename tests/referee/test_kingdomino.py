@@ -113,6 +113,25 @@ def test_notation_errors_give_the_row_and_column(text: str, index: int, words: l
         assert word in str(caught.value)
 
 
+@pytest.mark.parametrize(
+    ("text", "index", "message"),
+    [
+        (" ".join(["W"] * 100_000), 18, "at most 9 columns, row 1 has 100000"),
+        ("W W/" + " ".join(["W"] * 50_000), 8, "row 2 has 50000 squares but row 1 has 2"),
+        ("W\n" * 100_000, 18, "at most 9 rows, got 100000"),
+        ("W/" * 9 + "\n\n" + "W/" * 5 + "W", 20, "at most 9 rows, got 15"),
+    ],
+)
+def test_oversized_notations_are_refused_with_their_true_size(
+    text: str, index: int, message: str
+) -> None:
+    # Refused where the grid first grows too big (the reader stops there, so that a
+    # megabyte of notation is refused at once), the message still counting it all.
+    with pytest.raises(NotationError, match=message) as caught:
+        parse_kingdom(text)
+    assert caught.value.index == index
+
+
 def test_empty_notation_is_an_error() -> None:
     with pytest.raises(NotationError, match="no squares"):
         parse_kingdom("  \n ")
