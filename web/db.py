@@ -34,10 +34,10 @@ def get_db() -> sqlite3.Connection:
     if "db" not in g:
         path = Path(current_app.config["DATABASE"])
         path.parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(path)
-        connection.row_factory = sqlite3.Row
-        connection.executescript(_SCHEMA)
-        g.db = connection
+        opened = sqlite3.connect(path)
+        opened.row_factory = sqlite3.Row
+        opened.executescript(_SCHEMA)
+        g.db = opened
     connection: sqlite3.Connection = g.db
     return connection
 
