@@ -259,7 +259,7 @@ def test_score_to_json_has_exactly_the_issue_keys() -> None:
 
 
 def full(size: int, castle: tuple[int, int]) -> Kingdom:
-    """A size x size kingdom with no empty square: wheat and forest stripes, one crown."""
+    """A size x size kingdom with no empty square: wheat and forest stripes, no crown."""
     rows = [
         [Square(Terrain.WHEAT if r % 2 == 0 else Terrain.FOREST) for _ in range(size)]
         for r in range(size)
@@ -678,6 +678,65 @@ def test_random_games_use_every_domino_once_and_fit_the_frame(size: int, dominoe
         if first.total != second.total:
             assert outcome.winner == (0 if first.total > second.total else 1)
             assert outcome.reason == "score"
+
+
+@pytest.mark.parametrize(("size", "seed"), [(5, 10), (5, 11), (5, 12), (7, 10)])
+def test_random_play_invariants(size: int, seed: int) -> None:
+    # rules/kingdomino-2p.txt: the king on the lowest-numbered domino of the row moves
+    # first; each domino is placed (touching the castle or its own terrain, inside the
+    # frame) or discarded only when it fits nowhere; every domino of the game is used once.
+    from referee.kingdomino import KingdominoState
+
+    rng = random.Random(seed)
+    state = KingdominoRules(size=size).new_game(seed=seed)
+    in_game = sorted([*state.deck, *(n for n, _ in state.next_row)])
+    assert len(in_game) == len(set(in_game)) == (24 if size == 5 else 48)
+    used: list[int] = []
+    kept: list[list[int]] = [[], []]
+    while moves := state.legal_moves():
+        move = rng.choice(moves)
+        if not isinstance(move, Pick):
+            number, owner = state.current[0]
+            assert [n for n, _ in state.current] == sorted(n for n, _ in state.current)
+            assert state.to_move == owner and not state.pickers
+            grid = state.kingdom(owner)
+            if isinstance(move, Discard):
+                assert moves == [Discard(number)]
+                assert legal_placements(grid, tile(number), size=size) == []
+            else:
+                assert all(isinstance(m, Place) for m in moves)
+                kept[owner].append(number)
+            used.append(number)
+        after = state.play(move)
+        assert isinstance(after, KingdominoState)
+        if isinstance(move, Place):
+            # the new squares touch the castle or their own terrain in the kingdom before
+            land = dict(state.lands[owner])
+            halves = ((move.at, tile(number)[0]), (placed_second(move), tile(number)[1]))
+            assert any(
+                (land.get((r + dr, c + dc)) or Square(Terrain.EMPTY)).terrain
+                in (Terrain.CASTLE, half.terrain)
+                for (r, c), half in halves
+                for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            )
+            kingdom = after.kingdom(owner)
+            assert kingdom.rows <= size and kingdom.cols <= size
+        state = after
+    assert sorted(used) == in_game
+    for player in (0, 1):
+        squares = sorted(
+            (s.terrain.value, s.crowns)
+            for _, s in state.kingdom(player).cells()
+            if s.terrain.is_landscape
+        )
+        assert squares == sorted(
+            (half.terrain.value, half.crowns) for n in kept[player] for half in tile(n)
+        )
+
+
+def placed_second(move: Place) -> tuple[int, int]:
+    (row, col), step = move.at, {"right": (0, 1), "down": (1, 0), "left": (0, -1), "up": (-1, 0)}
+    return row + step[move.toward][0], col + step[move.toward][1]
 
 
 def test_a_domino_that_fits_nowhere_is_discarded() -> None:
