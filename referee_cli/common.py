@@ -27,6 +27,7 @@ __all__ = [
     "emit",
     "json_option",
     "parse_notation",
+    "parse_option",
     "read_notation",
     "reports_bad_input",
 ]
@@ -120,6 +121,19 @@ def parse_notation(value: str, parse: Callable[[str], T], label: str) -> T:
         if is_dir:
             fail(f"{label}: {value!r} is a directory, not a notation or a file holding one")
         fail(f"{label}: {error}")
+
+
+def parse_option(option: str, value: str, parse: Callable[[str], T]) -> T:
+    """``parse(value)``; a ``ValueError`` is bad input whose one line names ``option``.
+
+    For values click cannot check itself (tiles, hands, ends), so that the line on
+    stderr says which was wrong: ``--hand: a tile is written ...``.  ``option`` may
+    name any place, such as ``"hand 2"``.
+    """
+    try:
+        return parse(value)
+    except ValueError as error:
+        fail(f"{option}: {error}")
 
 
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".heic"})

@@ -23,7 +23,13 @@ from referee.cross import (
 )
 from referee.dominoes import Tile, format_hand, parse_hand
 from referee.errors import NotationError
-from referee_cli.common import emit, json_option, read_notation, reports_bad_input
+from referee_cli.common import (
+    emit,
+    json_option,
+    parse_notation,
+    parse_option,
+    reports_bad_input,
+)
 
 __all__ = ["cross"]
 
@@ -65,12 +71,9 @@ def round_(hands: tuple[str, ...], as_json: bool) -> None:
     An empty HAND ("") is the player who went out; with no empty hand the round
     was blocked and the lowest pip total wins (a tie for lowest scores nothing).
     """
-    read = []
-    for number, value in enumerate(hands, 1):
-        try:
-            read.append(_read_hand(value))
-        except NotationError as error:
-            raise ValueError(f"hand {number}: {error}") from None
+    read = [
+        parse_option(f"hand {number}", value, _read_hand) for number, value in enumerate(hands, 1)
+    ]
     result = round_result(read)
     emit(result.to_json(), as_json, lambda: _round_text(result))
 
@@ -144,11 +147,8 @@ def plays(
     LAYOUT is the notation (docs/cross.md), a file holding it, or - for stdin;
     "" is the empty table before the lead.
     """
-    layout = parse_layout(read_notation(layout_text).strip())
-    try:
-        hand = _read_hand(hand_text)
-    except NotationError as error:
-        raise ValueError(f"--hand: {error}") from None
+    layout = parse_notation(layout_text, lambda text: parse_layout(text.strip()), "LAYOUT")
+    hand = parse_option("--hand", hand_text, _read_hand)
     if not hand and layout.lead is None:
         raise ValueError("--hand: an empty hand before the lead (every player is dealt tiles)")
     if boneyard is not None:

@@ -27,11 +27,19 @@ from referee.two_step import (
     parse_rounds,
     tally,
 )
-from referee_cli.common import EXIT_NO, emit, fail, json_option, read_notation, reports_bad_input
+from referee_cli.common import (
+    EXIT_NO,
+    emit,
+    fail,
+    json_option,
+    parse_notation,
+    parse_option,
+    reports_bad_input,
+)
 
 __all__ = ["two_step"]
 
-_ENDS_RE = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
+_ENDS_RE = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*")
 _SOURCE_NAMES = {"hand": "the hand", "card": "the dance card", "discard": "the discard pile"}
 
 
@@ -45,24 +53,27 @@ def parse_ends(text: str, *, max_pips: int = DEFAULT_MAX_PIPS) -> tuple[int, int
     """
     match = _ENDS_RE.fullmatch(text)
     if match is None:
-        bad = next((i for i, c in enumerate(text) if not (c.isdigit() or c in ", ")), None)
+        bad = next((i for i, c in enumerate(text) if c not in "0123456789, "), None)
         raise NotationError(
             "the ends are written A,B: the pips of the left and the right open end",
             text=text,
             index=bad,
         )
+    ends: list[int] = []
     for group in (1, 2):
-        if int(match.group(group)) > max_pips:
+        digits = match.group(group).lstrip("0") or "0"
+        if len(digits) > 2 or int(digits) > max_pips:  # length first: int() of 5000 digits fails
             raise NotationError(
                 f"an end shows 0 to {max_pips} pips", text=text, index=match.start(group)
             )
-    return int(match.group(1)), int(match.group(2))
+        ends.append(int(digits))
+    return ends[0], ends[1]
 
 
-def _optional_tile(text: str | None) -> Tile | None:
+def _optional_tile(option: str, text: str | None) -> Tile | None:
     if text is None or not text.strip():
         return None
-    return parse_tile(text, max_pips=DEFAULT_MAX_PIPS)
+    return parse_option(option, text, lambda value: parse_tile(value, max_pips=DEFAULT_MAX_PIPS))
 
 
 def _describe(play: Play, ends: tuple[int, int] | None) -> str:
@@ -119,11 +130,15 @@ def plays(
     as_json: bool,
 ) -> None:
     """Every legal play: tile, source (hand, card, discard) and end; else what to do."""
-    ends = None if ends_text is None else parse_ends(ends_text)
-    hand = parse_hand(hand_text, max_pips=DEFAULT_MAX_PIPS)
+    ends = None if ends_text is None else parse_option("--ends", ends_text, parse_ends)
+    hand = parse_option("--hand", hand_text, lambda value: parse_hand(value, max_pips=6))
     if len(hand) > DEFAULT_RULES.hand:
-        fail(f"a hand holds at most {DEFAULT_RULES.hand} tiles, got {len(hand)}: {hand_text!r}")
-    found = legal_plays(ends, hand, _optional_tile(card_top), _optional_tile(discard_top))
+        fail(
+            f"--hand: a hand holds at most {DEFAULT_RULES.hand} tiles, "
+            f"got {len(hand)}: {hand_text!r}"
+        )
+    card = _optional_tile("--card-top", card_top)
+    found = legal_plays(ends, hand, card, _optional_tile("--discard-top", discard_top))
     must, reason = _verdict(found, ends, hand)
     payload: dict[str, Any] = {
         "ends": None if ends is None else list(ends),
@@ -181,7 +196,7 @@ def analyze(position: str, optional_plays: bool, as_json: bool) -> None:
     POSITION is the round notation (docs/two-step.md), or a file holding it.
     """
     rules = TwoStepRules(optional_plays=optional_plays)
-    state = parse_round(read_notation(position), rules)
+    state = parse_notation(position, lambda text: parse_round(text, rules), "POSITION")
     moves = ", ".join(map(format_move, state.legal_moves())) or "none"
     emit(_position_payload(state), as_json, lambda: f"{state}\nlegal moves: {moves}")
 
@@ -201,8 +216,8 @@ def check(
     MOVE is "play TILE SOURCE END", "discard TILE" or "end turn".
     """
     rules = TwoStepRules(optional_plays=optional_plays)
-    state = parse_round(read_notation(position), rules)
-    parsed = parse_move(move, max_pips=rules.max_pips)
+    state = parse_notation(position, lambda text: parse_round(text, rules), "POSITION")
+    parsed = parse_option("MOVE", move, lambda text: parse_move(text, max_pips=rules.max_pips))
     reason = state.why_illegal(parsed)
     legal = reason is None
     payload = {"legal": legal, "reason": reason or "legal", "move": format_move(parsed)}
@@ -223,7 +238,7 @@ def match(rounds: str, target: int, as_json: bool) -> None:
     tiles left in the opponent's dance card; "feet" for a round with two left feet.
     """
     rules = TwoStepRules(target=target)
-    record = tally(parse_rounds(read_notation(rounds), rules), rules)
+    record = tally(parse_notation(rounds, lambda text: parse_rounds(text, rules), "ROUNDS"), rules)
 
     def text() -> str:
         lines = []

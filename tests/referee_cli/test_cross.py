@@ -176,3 +176,10 @@ def test_an_empty_hand_has_gone_out(capsys: pytest.CaptureFixture[str]) -> None:
     payload = run_json(capsys, "plays", COMPLETE, "--hand", "", "--boneyard", "3")
     assert payload["plays"] == [] and payload["must"] == "out"
     assert "round is over" in payload["reason"]
+
+
+def test_a_directory_is_not_a_layout(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["cross", "plays", str(tmp_path), "--hand", "1-2"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "LAYOUT: " in captured.err and "is a directory" in captured.err

@@ -88,6 +88,15 @@ def test_discard_text_names_the_hand(capsys: pytest.CaptureFixture[str]) -> None
         (["match", "1:5 3:1"], "column 5 of '1:5 3:1'"),
         (["match", "2:5 2:5 2:5 2:5 2:5 1:1"], "round 6 comes after player 2 won"),
         (["match", "1:1", "--target", "0"], "target must be at least 1"),
+        # Each fault names its option, and digits are ASCII and bounded.
+        (["plays", "--ends", ""], "--ends: the ends are written A,B"),
+        (["plays", "--ends", "\uff16,3"], "--ends: the ends are written A,B"),
+        (["plays", "--ends", "9" * 5000 + ",3"], "--ends: an end shows 0 to 6 pips at column 1"),
+        (["plays", "--ends", "4,4", "--hand", "1-x"], "--hand: a tile is written a-b"),
+        (["plays", "--ends", "4,4", "--hand", "0-1 0-2 0-3 0-4"], "--hand: a hand holds at most"),
+        (["plays", "--ends", "4,4", "--card-top", "1-2 3-4"], "--card-top: a tile is written"),
+        (["plays", "--ends", "4,4", "--discard-top", "x"], "--discard-top: a tile is written"),
+        (["match", "1:" + "5" * 5000], "a round is WINNER:CARD"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(
@@ -99,6 +108,7 @@ def test_bad_input_exits_2_with_one_line(
     assert captured.err.count("\n") == 1
     assert message in captured.err
     assert "Traceback" not in captured.err
+    assert len(captured.err) < 300
 
 
 def test_match_lemonade_at_exactly_eleven(capsys: pytest.CaptureFixture[str]) -> None:
@@ -204,3 +214,22 @@ def test_position_bad_input_exits_2(
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
     assert message in captured.err
+
+
+@pytest.mark.parametrize("command", ["analyze", "match"])
+def test_a_directory_is_not_a_notation(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    assert main(["two-step", command, str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "is a directory" in captured.err
+
+
+def test_errors_name_the_argument(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["two-step", "check", POSITION, "play 3-4 hand"]) == 2
+    assert "MOVE: incomplete move" in capsys.readouterr().err
+    assert main(["two-step", "analyze", "turn 3"]) == 2
+    assert "POSITION: the turn is player 1 or 2" in capsys.readouterr().err
+    assert main(["two-step", "match", "1:5 x"]) == 2
+    assert "ROUNDS: a round is WINNER:CARD" in capsys.readouterr().err
