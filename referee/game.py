@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["GameSpec", "Outcome", "State"]
+__all__ = ["GameSpec", "Outcome", "State", "Verdict"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,29 @@ class Outcome:
     winner: int | None
     reason: str
     points: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to a yes/no question: may this domino go there, may H claim that pair?
+
+    Attributes
+    ----------
+    legal : bool
+        Whether the rules allow it.
+    reason : str
+        Why (not): the rule and the square, cell or tile it is about.
+
+    >>> Verdict(False, "C3 is occupied (claimed by H)").to_json()
+    {'legal': False, 'reason': 'C3 is occupied (claimed by H)'}
+    """
+
+    legal: bool
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"legal": bool, "reason": str}``."""
+        return {"legal": self.legal, "reason": self.reason}
 
 
 @runtime_checkable

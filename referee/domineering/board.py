@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from referee.errors import IllegalMoveError, ImpossiblePositionError, NotationError
+from referee.game import Verdict
 
 __all__ = [
     "MAX_SIZE",
@@ -299,29 +300,25 @@ def _runs(line: Sequence[str], symbol: str) -> Iterator[tuple[int, int]]:
 
 
 def _split_pairs(pos: Position) -> tuple[list[Move], list[str]]:
+    """The claimed pairs, and a fault for each odd run: H runs along the rows, V runs
+    down the columns."""
     found: list[Move] = []
     faults: list[str] = []
-    for row, line in enumerate(pos.cells):
-        for start, length in _runs(line, "H"):
-            cells = [(row, col) for col in range(start, start + length)]
-            if length % 2:
-                shown = " ".join(cell_name(cell) for cell in cells)
-                faults.append(
-                    f"row {row + 1}: {shown} is a run of {_plural(length, 'H cell')}, "
-                    "which cannot split into horizontal pairs"
-                )
-            found += [Move(cells[i], cells[i + 1]) for i in range(0, length - 1, 2)]
-    for col in range(pos.cols):
-        column = [line[col] for line in pos.cells]
-        for start, length in _runs(column, "V"):
-            cells = [(row, col) for row in range(start, start + length)]
-            if length % 2:
-                shown = " ".join(cell_name(cell) for cell in cells)
-                faults.append(
-                    f"column {_LETTERS[col]}: {shown} is a run of {_plural(length, 'V cell')}, "
-                    "which cannot split into vertical pairs"
-                )
-            found += [Move(cells[i], cells[i + 1]) for i in range(0, length - 1, 2)]
+    rows = [[(row, col) for col in range(pos.cols)] for row in range(pos.rows)]
+    columns = [[(row, col) for row in range(pos.rows)] for col in range(pos.cols)]
+    for side, lines in (("H", rows), ("V", columns)):
+        for line in lines:
+            for start, length in _runs([pos.cells[row][col] for row, col in line], side):
+                cells = line[start : start + length]
+                if length % 2:
+                    row, col = cells[0]
+                    where = f"row {row + 1}" if side == "H" else f"column {_LETTERS[col]}"
+                    shown = " ".join(cell_name(cell) for cell in cells)
+                    faults.append(
+                        f"{where}: {shown} is a run of {_plural(length, side + ' cell')}, "
+                        f"which cannot split into {_ORIENTATION[side]} pairs"
+                    )
+                found += [Move(cells[i], cells[i + 1]) for i in range(0, length - 1, 2)]
     return sorted(found), faults
 
 
@@ -521,18 +518,6 @@ def format_position(pos: Position, *, with_side: bool = True) -> str:
 
 
 # --- moves on a position ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """The answer to "may this side claim that pair?": ``legal`` and the reason."""
-
-    legal: bool
-    reason: str
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"legal": bool, "reason": str}``."""
-        return {"legal": self.legal, "reason": self.reason}
 
 
 def legal_moves(pos: Position, player: Side) -> list[Move]:

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
 
 from referee.errors import NotationError
+from referee.game import Verdict
 from referee.kingdomino.kingdom import Kingdom, Square, Terrain, _parse_token, format_square
 from referee.kingdomino.scoring import FRAME_SIZES
 from referee.kingdomino.tiles import Domino
@@ -57,18 +57,6 @@ _STEP: Mapping[str, tuple[int, int]] = MappingProxyType(
 )
 #: A placement: the first square's ``(row, col)`` and the direction of the second.
 Placement = tuple[tuple[int, int], Direction]
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Whether a placement is legal, and why (or why not)."""
-
-    legal: bool
-    reason: str
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"legal": bool, "reason": str}``."""
-        return {"legal": self.legal, "reason": self.reason}
 
 
 def parse_domino(text: str) -> Domino:
