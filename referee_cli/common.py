@@ -86,10 +86,15 @@ def read_notation(value: str) -> str:
 
     ``-`` reads standard input.  A value that names an existing file is read as
     UTF-8 text (a leading byte-order mark is dropped); anything else is taken as
-    the notation itself.
+    the notation itself.  Empty standard input or an empty file (nothing but
+    white space) is bad input: a mistake upstream, never an empty notation (write
+    ``""`` for that).
     """
     if value == "-":
-        return sys.stdin.read()
+        text = sys.stdin.read()
+        if not text.strip():
+            fail("-: standard input is empty")
+        return text
     path = Path(value)
     try:
         is_file = path.is_file()
@@ -97,9 +102,12 @@ def read_notation(value: str) -> str:
         is_file = False
     if is_file:
         try:
-            return path.read_text(encoding="utf-8-sig")
+            text = path.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError:
             fail(f"{value}: not a text file holding a notation")
+        if not text.strip():
+            fail(f"{value}: the file is empty")
+        return text
     return value
 
 

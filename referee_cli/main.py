@@ -46,6 +46,20 @@ def main(argv: list[str] | None = None) -> int:
     """
     try:
         result = cli.main(args=argv, prog_name="referee", standalone_mode=False)
+    except click.UsageError as error:
+        if type(error).__name__ == "NoArgsIsHelpError" and error.ctx is not None:
+            # A group given no command: click would print its whole help on stderr.
+            ctx = error.ctx
+            group = ctx.command
+            names = group.list_commands(ctx) if isinstance(group, click.Group) else []
+            click.echo(
+                f"referee: error: missing a command: one of {', '.join(names)} "
+                f"(see '{ctx.command_path} --help')",
+                err=True,
+            )
+        else:
+            click.echo(f"referee: error: {error.format_message()}", err=True)
+        return error.exit_code
     except click.ClickException as error:
         if error.exit_code == EXIT_BAD_INPUT and type(error).__name__ == "BadInput":
             error.show()

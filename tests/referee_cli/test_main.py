@@ -26,3 +26,18 @@ def test_unknown_command_is_bad_input_on_one_line(capsys: pytest.CaptureFixture[
     assert captured.out == ""
     assert captured.err.count("\n") == 1
     assert "chess" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "commands"),
+    [([], "cross, domineering"), (["cross"], "match, plays, round"), (["two-step"], "analyze")],
+)
+def test_a_group_without_a_command_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], commands: str
+) -> None:
+    # click answers with the whole help text on stderr: bad input is one line.
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert "missing a command" in captured.err and commands in captured.err
