@@ -125,29 +125,34 @@ def read_kingdom(image: np.ndarray) -> KingdomPhoto:
 
 
 def read_sheet(image: np.ndarray, *, first: str = "H") -> dict[str, Any]:
-    """Read a Domineering sheet from a photo.
+    """Read a Domineering sheet from a photo (``vision.domineering.analyze_photo``).
 
     Returns
     -------
     dict
         ``cells`` (rows of ``.HV#`` as read, not yet validated), ``confidence``
-        (rows x cols floats), ``overlay`` (data URL).
+        (rows x cols floats, 0..1) and ``overlay`` (data URL) when drawn.
 
     Raises
     ------
     ApiError
-        503 if sheet reading is not available; 422 if no grid is found.
+        503 if sheet reading is not available; 422 if no grid is found, or the sheet
+        as read is impossible and the reader says no more.
     """
     reader = _reader("domineering")
     try:
         reading = reader(image, first=first, overlay=True)
     except ValueError as error:
-        raise ApiError(422, f"no Domineering grid could be read from the photo: {error}") from None
-    return {
-        "cells": reading["cells"],
-        "confidence": reading["confidence"],
-        "overlay": overlay_url(reading["overlay"]),
+        raise ApiError(422, f"the sheet could not be read from the photo: {error}") from None
+    cells = reading.get("cells") or str(reading["position"]).split()[0].split("/")
+    seen: dict[str, Any] = {
+        "cells": ["".join(row) for row in cells],
+        "confidence": reading.get("confidence"),
     }
+    overlay = reading.get("overlay")
+    if isinstance(overlay, np.ndarray):
+        seen["overlay"] = overlay_url(overlay)
+    return seen
 
 
 def read_tiles(image: np.ndarray, *, max_pips: int = 6) -> dict[str, Any]:
