@@ -1,0 +1,82 @@
+"""The API answers with the CLI's JSON keys and values (issue #6: "with the CLI's JSON keys").
+
+The same position goes to ``referee ... --json`` and to the API; every key the CLI prints
+must be in the API's answer with the same value (the API may add keys the pages need).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from referee_cli.main import main
+
+CASES = [
+    (
+        ["kingdomino", "score", "C F1 F/W W2 W", "--bonus", "middle"],
+        "/api/kingdomino/score",
+        {"kingdom": "C F1 F/W W2 W", "bonus": ["middle"]},
+    ),
+    (
+        ["kingdomino", "compare", "C F1 F F", "C M3 W W"],
+        "/api/kingdomino/compare",
+        {"kingdom1": "C F1 F F", "kingdom2": "C M3 W W"},
+    ),
+    (
+        ["domineering", "analyze", "...../...../.HH../...../....."],
+        "/api/domineering/analyze",
+        {"position": "...../...../.HH../...../....."},
+    ),
+    (
+        ["domineering", "check", "...../...../.HH../...../.....", "C2-C3", "--player", "V"],
+        "/api/domineering/check",
+        {"position": "...../...../.HH../...../.....", "move": "C2-C3", "player": "V"},
+    ),
+    (
+        ["cross", "round", "6-6 0-1", "2-3 1-4", "4-4"],
+        "/api/cross/round",
+        {"hands": ["6-6 0-1", "2-3 1-4", "4-4"]},
+    ),
+    (
+        [
+            "two-step",
+            "plays",
+            "--ends",
+            "3,5",
+            "--hand",
+            "3-4 5-5 1-2",
+            "--card-top",
+            "0-3",
+            "--discard-top",
+            "2-6",
+        ],
+        "/api/two-step/plays",
+        {"ends": "3,5", "hand": "3-4 5-5 1-2", "card_top": "0-3", "discard_top": "2-6"},
+    ),
+    (
+        ["two-step", "plays", "--ends", "1,1", "--hand", "2-3"],
+        "/api/two-step/plays",
+        {"ends": "1,1", "hand": "2-3"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("argv", "url", "body"), CASES, ids=[case[1] for case in CASES])
+def test_api_answers_as_the_cli(
+    client: FlaskClient,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    url: str,
+    body: dict[str, Any],
+) -> None:
+    status = main([*argv, "--json"])
+    printed = capsys.readouterr().out
+    assert status in (0, 1), printed  # 1: "illegal" for check
+    expected = json.loads(printed)
+    answer = client.post(url, json=body).get_json()
+    for key, value in expected.items():
+        assert key in answer, f"the API has no {key!r}"
+        assert answer[key] == value, key
