@@ -413,9 +413,6 @@ def to_move(pos: Position) -> Side:
     return side
 
 
-_POSITION_RE = re.compile(r"\s*(?P<board>\S*?)(?:\s+(?P<side>\S+))?\s*")
-
-
 def parse_position(text: str, *, first: Side | None = None) -> Position:
     """Parse a position: rows from row 1 joined by ``/``, then optionally `` H`` or `` V``.
 
@@ -440,15 +437,15 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
     >>> parse_position("../.. V").first
     'V'
     """
-    match = _POSITION_RE.fullmatch(text)
-    if match is None or not match["board"]:
+    words = [word.rstrip() for word in text.split(maxsplit=2)]  # board, side to move?
+    if not 1 <= len(words) <= 2:
         raise NotationError(
             "a position is rows of '.', 'H', 'V', '#' joined by '/', then optionally H or V",
             text=text,
             index=0,
         )
-    board = match["board"]
-    offset = match.start("board")
+    board = words[0]
+    offset = start = len(text) - len(text.lstrip())
     rows = board.split("/")
     if len(rows) > MAX_SIZE:
         raise NotationError(
@@ -457,7 +454,7 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
     for number, row in enumerate(rows):
         if not row:
             raise NotationError(f"row {number + 1} is empty", text=text, index=offset)
-        for index, symbol in enumerate(row):
+        for index, symbol in enumerate(row[: MAX_SIZE + 1]):  # a longer row is refused below
             if symbol not in _SYMBOLS:
                 raise NotationError(
                     f"unknown cell symbol {symbol!r} (a cell is '.', 'H', 'V' or '#')",
@@ -478,14 +475,16 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
             )
         offset += len(row) + 1
     said: Side | None = None
-    if match["side"] is not None:
-        if match["side"] not in SIDES:
+    if len(words) == 2:
+        if words[1] not in SIDES:
+            row_like = all(symbol in _SYMBOLS for symbol in words[1])
+            hint = "; rows are joined by '/', not by spaces or new lines" if row_like else ""
             raise NotationError(
-                f"the side to move is H or V, not {match['side']!r}",
+                f"the side to move is H or V, not {words[1]!r}{hint}",
                 text=text,
-                index=match.start("side"),
+                index=text.index(words[1], start + len(board)),
             )
-        said = side_named(match["side"])
+        said = side_named(words[1])
     grid = tuple(tuple(row) for row in rows)
     if first is None and said is None:
         first = "H"

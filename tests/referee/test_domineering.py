@@ -253,6 +253,12 @@ def test_checked_validates() -> None:
         ("........./", 0, "at most 8 columns, row 1 has 9"),
         ("", 0, "a position is rows"),
         (".. .. H", 0, "a position is rows"),
+        (" \t", 0, "a position is rows"),
+        ("  ../.. H V", 0, "a position is rows"),
+        ("..\n..\n", 3, "not '..'; rows are joined by '/', not by spaces or new lines"),
+        (" HH/.. \t v ", 9, "the side to move is H or V, not 'v' at column 10"),
+        ("." * 100_000, 0, "at most 8 columns, row 1 has 100000"),
+        ("./" + "." * 100_000 + "x", 2, "at most 8 columns, row 2 has 100001"),
     ],
 )
 def test_notation_errors_name_the_column(text: str, index: int | None, message: str) -> None:
