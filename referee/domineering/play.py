@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.domineering.board import (
+    MAX_SIZE,
     SIDES,
     Move,
     Position,
@@ -98,11 +99,23 @@ def analyze(
 
 @dataclass(frozen=True, slots=True)
 class DomineeringRules:
-    """Parameters of a game; defaults from ``RULINGS.md`` (5x5, H starts)."""
+    """Parameters of a game; defaults from ``RULINGS.md`` (5x5, H starts).
+
+    Raises
+    ------
+    ValueError
+        If ``rows`` or ``cols`` is not 1 to 8, or ``first`` is not H or V.
+    """
 
     rows: int = 5
     cols: int = 5
     first: Side = "H"
+
+    def __post_init__(self) -> None:
+        for name, value in (("rows", self.rows), ("cols", self.cols)):
+            if not (isinstance(value, int) and 1 <= value <= MAX_SIZE):
+                raise ValueError(f"a board has 1 to {MAX_SIZE} {name}, got {value!r}")
+        side_named(self.first, "the side that moves first")
 
 
 @dataclass(frozen=True, slots=True)

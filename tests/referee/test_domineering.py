@@ -482,6 +482,19 @@ def test_match_results(winners: tuple[Side, Side], wins: tuple[int, int], outcom
         match.record("H")
 
 
+@pytest.mark.parametrize(
+    ("rows", "cols", "first", "message"),
+    [
+        (0, 5, "H", "1 to 8 rows, got 0"),
+        (5, 9, "H", "1 to 8 cols, got 9"),
+        (5, 5, "h", "the side that moves first is 'H' or 'V', not 'h'"),
+    ],
+)
+def test_rules_are_checked_when_made(rows: int, cols: int, first: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        dom.DomineeringRules(rows, cols, first)  # type: ignore[arg-type]
+
+
 def test_game_spec_and_new_game() -> None:
     assert dom.GAME.name == "domineering" and dom.GAME.players == ("H", "V")
     state = dom.GAME.new_game(seed=3)
