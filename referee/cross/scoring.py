@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.cross.rules import MAX_PIPS, CrossRules
-from referee.dominoes import Tile, check_tiles, pip_total
+from referee.dominoes import Tile, check_tiles, double_set, pip_total
 from referee.errors import IllegalMoveError, ImpossiblePositionError, RefereeError
 
 __all__ = ["Match", "RoundResult", "round_result"]
@@ -75,7 +75,8 @@ def round_result(hands: Sequence[Sequence[Tile]], *, went_out: int | None = None
         Fewer than 2 or more than 4 hands, or ``went_out`` not naming a hand.
     referee.errors.ImpossiblePositionError
         A tile outside the double-six set or in two hands (naming the tile and
-        hands); two or more empty hands (only one player can go out);
+        hands); all 28 tiles in the hands (the lead is on the table); two or more
+        empty hands (only one player can go out);
         ``went_out`` naming a hand that is not empty.
 
     >>> from referee.dominoes import parse_hand
@@ -85,6 +86,10 @@ def round_result(hands: Sequence[Sequence[Tile]], *, went_out: int | None = None
     if not 2 <= len(hands) <= 4:
         raise RefereeError(f"Cross is for 2 to 4 players, got {len(hands)} hand(s)")
     check_tiles(hands, max_pips=MAX_PIPS)
+    if sum(map(len, hands)) == len(double_set(MAX_PIPS)):
+        raise ImpossiblePositionError(
+            "all 28 tiles are in the hands, but a round starts with the lead double on the table"
+        )
     pips = tuple(pip_total(hand) for hand in hands)
     empty = [number for number, hand in enumerate(hands) if not hand]
     if went_out is None:

@@ -546,3 +546,12 @@ def test_bad_input_raises_the_typed_errors() -> None:
         start_round([hand("6-6"), hand("1-2"), hand("3-4")], rules=CrossRules(players=2))
     with pytest.raises(RefereeError, match="3 players in a 2-player match"):
         Match().add(RoundResult(0, 1, (0, 1, 0)))
+
+
+def test_a_finished_round_has_the_lead_on_the_table() -> None:
+    # All 28 tiles in the hands: the lead double is missing from the table.
+    tiles = list(double_set(6))
+    hands = [tuple(tiles[n * 7 : (n + 1) * 7]) for n in range(4)]
+    with pytest.raises(ImpossiblePositionError, match="all 28 tiles are in the hands"):
+        round_result(hands)
+    assert round_result([hands[0], hands[1], hands[2], hands[3][1:]]).winner == 0  # 27 is fine
