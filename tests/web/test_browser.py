@@ -269,6 +269,54 @@ def test_cross_round_picked_and_corrected(page: Any, live_server: str) -> None:
     screenshot(page, "cross")
 
 
+def _round_headline(pips: list[int], tiles: list[int]) -> str:
+    """The Cross round as the rules score it (``rules/cross.txt``), for two players."""
+    if 0 in tiles:  # a player with no tile left went out and scores the other's pips
+        out = tiles.index(0)
+        return f"Player {out + 1} scores {sum(pips) - pips[out]}"
+    if pips[0] == pips[1]:
+        return "Nobody scores"
+    low = pips.index(min(pips))
+    return f"Player {low + 1} scores {max(pips) - min(pips)}"
+
+
+def test_cross_hand_photo_read_then_corrected(page: Any, live_server: str) -> None:
+    from web import recognition
+
+    photo = SAMPLES / "hand-1.jpg"
+    if not photo.is_file() or not recognition.available("dominoes"):
+        pytest.skip("no sample hand photo, or domino reading is not installed")
+    page.goto(live_server + "/cross/")
+    player = "section.player[data-player='1']"
+    page.set_input_files(f"{player} .hand-photo", str(photo))
+    page.wait_for_selector(f"{player} .overlay:not([hidden]) img", timeout=60_000)
+    read = page.locator(f"{player} .hand-tiles .tile-button").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.tile)"
+    )
+    assert read, "no tile read from the sample hand"
+    halves = [tuple(int(h) for h in tile.split("-")) for tile in read]
+    pips = [sum(a + b for a, b in halves), 0]
+    assert page.inner_text(f"{player} .pips") == str(pips[0])
+    # Player 2 holds one tile that player 1 does not.
+    page.click("section.player[data-player='2'] .choose")
+    extra = next(t for t in ("2-2", "1-2", "0-5", "3-4", "2-5") if t not in read)
+    page.click(f"#picker .tile-button[data-tile='{extra}']")
+    pips[1] = sum(int(h) for h in extra.split("-"))
+    expected = _round_headline(pips, [len(read), 1])
+    page.wait_for_function(
+        "text => document.getElementById('winner').textContent === text", arg=expected
+    )
+    # Correct the reading: take player 1's heaviest tile out of the hand.
+    heaviest = max(read, key=lambda tile: sum(int(h) for h in tile.split("-")))
+    page.click(f"{player} .hand-tiles .tile-button[data-tile='{heaviest}']")
+    pips[0] -= sum(int(h) for h in heaviest.split("-"))
+    expected = _round_headline(pips, [len(read) - 1, 1])
+    page.wait_for_function(
+        "text => document.getElementById('winner').textContent === text", arg=expected
+    )
+    screenshot(page, "cross-photo")
+
+
 def test_two_step_plays_from_each_source(page: Any, live_server: str) -> None:
     page.goto(live_server + "/two-step/")
     page.select_option("#end-left", "3")
