@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from referee.dominoes import DEFAULT_MAX_PIPS, Tile, format_hand, parse_hand, parse_tile
+from referee.dominoes import DEFAULT_MAX_PIPS, Tile, parse_hand, parse_tile
 from referee.errors import NotationError
 from referee.two_step import (
     DEFAULT_RULES,
@@ -26,6 +26,7 @@ from referee.two_step import (
     parse_round,
     parse_rounds,
     tally,
+    what_to_do,
 )
 from referee_cli.common import (
     EXIT_NO,
@@ -84,27 +85,6 @@ def _describe(play: Play, ends: tuple[int, int] | None) -> str:
     return f"{play.tile} from {_SOURCE_NAMES[play.source]} {where}"
 
 
-def _verdict(
-    plays: list[Play], ends: tuple[int, int] | None, hand: tuple[Tile, ...]
-) -> tuple[str, str]:
-    if plays:
-        return "play", "plays are compulsory: play one of these (rules/two-step.txt)"
-    if ends is None:
-        return "no lead", (
-            "no double to open with: the opponent leads with a double showing, or the tiles "
-            "are reshuffled and dealt again"
-        )
-    if hand:
-        return "discard", (
-            f"no play is left: discard a tile from the hand ({format_hand(hand)}) face up on "
-            "the discard pile, which ends the turn"
-        )
-    return "end turn", (
-        "no play is left and the hand is empty (nothing left to draw): the turn ends "
-        "without a discard"
-    )
-
-
 @click.group(name="two-step")
 def two_step() -> None:
     """Two-Step: legal plays, a dealt round, a match to 10 points."""
@@ -139,7 +119,7 @@ def plays(
         )
     card = _optional_tile("--card-top", card_top)
     found = legal_plays(ends, hand, card, _optional_tile("--discard-top", discard_top))
-    must, reason = _verdict(found, ends, hand)
+    must, reason = what_to_do(found, ends, hand)
     payload: dict[str, Any] = {
         "ends": None if ends is None else list(ends),
         "plays": [play.to_json() for play in found],

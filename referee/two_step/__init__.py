@@ -51,6 +51,7 @@ from referee.two_step.moves import (
     format_move,
     legal_plays,
     parse_move,
+    what_to_do,
 )
 from referee.two_step.notation import format_round, parse_round
 from referee.two_step.rules import (
@@ -103,6 +104,7 @@ __all__ = [
     "parse_rounds",
     "score_round",
     "tally",
+    "what_to_do",
 ]
 
 GAME = GameSpec(

@@ -11,6 +11,7 @@ from referee.dominoes import (
     End,
     Tile,
     check_tiles,
+    format_hand,
     parse_tile,
 )
 from referee.errors import ImpossiblePositionError, NotationError
@@ -234,3 +235,46 @@ def legal_plays(
     if discard_top is not None:
         sources.append(("discard", discard_top))
     return _plays_on(ends, sources)
+
+
+def what_to_do(
+    plays: Sequence[Play], ends: tuple[int, int] | None, hand: Sequence[Tile]
+) -> tuple[str, str]:
+    """What the player must do now, from one player's view, and why.
+
+    Parameters
+    ----------
+    plays : sequence of Play
+        The player's legal plays (:func:`legal_plays`).
+    ends : (int, int) or None
+        Pips of the open (left, right) ends; ``None`` for an empty dance floor.
+    hand : sequence of Tile
+        The player's hand.
+
+    Returns
+    -------
+    (str, str)
+        ``must``: ``"play"`` (plays are compulsory), ``"no lead"`` (an empty dance
+        floor and no double to open with), ``"discard"`` (no play: a hand tile goes
+        on the discard pile, ending the turn) or ``"end turn"`` (no play, empty
+        hand); and the reason in a sentence (``rules/two-step.txt``, ``RULINGS.md``).
+
+    >>> what_to_do([], (4, 4), (Tile(1, 2),))[0]
+    'discard'
+    """
+    if plays:
+        return "play", "plays are compulsory: play one of these (rules/two-step.txt)"
+    if ends is None:
+        return "no lead", (
+            "no double to open with: the opponent leads with a double showing, or the tiles "
+            "are reshuffled and dealt again"
+        )
+    if hand:
+        return "discard", (
+            f"no play is left: discard a tile from the hand ({format_hand(hand)}) face up on "
+            "the discard pile, which ends the turn"
+        )
+    return "end turn", (
+        "no play is left and the hand is empty (nothing left to draw): the turn ends "
+        "without a discard"
+    )

@@ -43,6 +43,7 @@ from referee.two_step import (
     parse_rounds,
     score_round,
     tally,
+    what_to_do,
 )
 
 SET = double_set(6)
@@ -813,3 +814,18 @@ def test_rounds_notation_digits_are_ascii_and_bounded(text: str) -> None:
         parse_rounds(text)
     assert caught.value.index == 0
     assert len(str(caught.value)) < 250
+
+
+@pytest.mark.parametrize(
+    ("ends", "hand", "card", "must"),
+    [
+        ((6, 3), "3-1 2-2", "6-4", "play"),  # 1-3 on the 3, 4-6 on the 6
+        ((4, 4), "1-2 5-5", "0-1", "discard"),  # nothing shows a 4
+        ((4, 4), "", "0-1", "end turn"),  # and nothing in hand: no discard
+        (None, "1-2 3-4 0-5", "2-3", "no lead"),  # no double to open with
+    ],
+)
+def test_what_to_do(ends: tuple[int, int] | None, hand: str, card: str, must: str) -> None:
+    tiles = parse_hand(hand)
+    plays = legal_plays(ends, tiles, T(card))
+    assert what_to_do(plays, ends, tiles)[0] == must
