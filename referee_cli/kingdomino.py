@@ -15,6 +15,7 @@ import click
 
 from referee.kingdomino import (
     Comparison,
+    Domino,
     Kingdom,
     Score,
     check_placement,
@@ -57,6 +58,13 @@ size_option = click.option(
 
 def _kingdom(value: str, label: str) -> Kingdom:
     return parse_notation(value, parse_kingdom, label)
+
+
+def _domino(value: str) -> Domino:
+    try:
+        return parse_domino(value)
+    except ValueError as error:
+        fail(f"--domino: {error}")
 
 
 def _at(value: str) -> tuple[int, int]:
@@ -133,7 +141,18 @@ def _score_photo(path: str, *, middle: bool, harmony: bool, overlay: str | None)
     score_photo = getattr(vision, "score_photo", None)
     if score_photo is None:
         fail("photo scoring is not available yet")
-    return score_photo(path, middle_kingdom=middle, harmony=harmony, overlay=overlay)
+    result = score_photo(path, middle_kingdom=middle, harmony=harmony, overlay=overlay)
+    drawn = getattr(result, "overlay", None)
+    if overlay is not None and drawn is not None:
+        import cv2  # the picture is drawn by vision; the CLI writes the file
+
+        try:
+            written = cv2.imwrite(overlay, drawn)
+        except cv2.error:
+            written = False
+        if not written:
+            fail(f"--overlay: cannot write a picture to {overlay} (use a .png or .jpg name)")
+    return result
 
 
 @kingdomino.command("place")
@@ -162,7 +181,7 @@ def place_command(
     """Is placing the domino on GRID legal? Exit 0 legal, 1 illegal (with the reason)."""
     verdict = check_placement(
         _kingdom(grid, "GRID"),
-        parse_domino(domino),
+        _domino(domino),
         _at(at),
         parse_direction(toward),
         size=int(size),
@@ -181,7 +200,7 @@ def place_command(
 @reports_bad_input
 def placements_command(grid: str, domino: str, size: str, as_json: bool) -> None:
     """Every legal placement of the domino on GRID: ROW,COL and direction, one a line."""
-    halves = parse_domino(domino)
+    halves = _domino(domino)
     found = legal_placements(_kingdom(grid, "GRID"), halves, size=int(size))
     payload = {
         "domino": format_domino(halves),

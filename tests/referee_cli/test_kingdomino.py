@@ -176,8 +176,9 @@ def test_place_frame_size_option(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "words"),
     [
         (["--domino", "F1 L", "--at", "2", "--toward", "up"], "--at: expected ROW,COL"),
-        (["--domino", "F1", "--at", "1,2", "--toward", "up"], "a domino is two squares"),
-        (["--domino", "C L", "--at", "1,2", "--toward", "up"], "not castle"),
+        (["--domino", "F1", "--at", "1,2", "--toward", "up"], "--domino: a domino is two squares"),
+        (["--domino", "C L", "--at", "1,2", "--toward", "up"], "--domino: a domino square is a"),
+        (["--domino", "F1 L!", "--at", "1,2", "--toward", "up"], "--domino: bad square 'L!'"),
         (["--domino", "F L", "--at", "1,2", "--toward", "up", "--size", "6"], "6"),
         (["--domino", "F L", "--at", "1,2", "--toward", "sideways"], "sideways"),
     ],
