@@ -206,8 +206,7 @@ def parse_hand(text: str, *, max_pips: int = _MAX_HALF) -> tuple[Tile, ...]:
         try:
             tiles.append(parse_tile(match.group(), max_pips=max_pips))
         except NotationError as error:
-            offset = match.start() + (error.index or 0)
-            raise NotationError(error.reason, text=text, index=offset) from None
+            raise error.within(text, match.start()) from None
     return tuple(tiles)
 
 

@@ -52,6 +52,17 @@ class NotationError(RefereeError):
             where += f" of {shown!r}"
         super().__init__(message + where)
 
+    def within(self, text: str, offset: int, *, prefix: str = "") -> NotationError:
+        """The same fault placed in a longer ``text`` whose parsed part starts at ``offset``.
+
+        For a notation made of smaller ones (a hand of tiles, a round of hands):
+
+        >>> tile_error = NotationError("bad half", text="3-x", index=2)
+        >>> str(tile_error.within("1-2 3-x", 4, prefix="hand 2: "))
+        "hand 2: bad half at column 7 of '1-2 3-x'"
+        """
+        return NotationError(prefix + self.reason, text=text, index=offset + (self.index or 0))
+
 
 class IllegalMoveError(RefereeError):
     """A move (placement, play, claim) that the rules do not allow here.

@@ -197,9 +197,7 @@ def _parse_round(text: str, number: int) -> list[tuple[Tile, ...]]:
         try:
             hands.append(_read_hand(part))
         except NotationError as error:
-            raise NotationError(
-                f"round {number}: {error.reason}", text=text, index=start + (error.index or 0)
-            ) from None
+            raise error.within(text, start, prefix=f"round {number}: ") from None
         start += len(part) + 1
     return hands
 

@@ -244,7 +244,7 @@ class _LayoutParser:
         try:
             a, b = parse_halves(match.group(), max_pips=self.max_pips)
         except NotationError as error:
-            raise self.fail(error.reason, start + (error.index or 0)) from None
+            raise error.within(self.text, start) from None
         tile = Tile(a, b)
         if tile in self.seen:
             first = self.seen[tile] + 1

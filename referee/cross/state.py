@@ -84,7 +84,7 @@ def parse_move(text: str) -> Move:
         try:
             return Play(parse_tile(words[0], max_pips=MAX_PIPS), end)
         except NotationError as error:
-            raise NotationError(error.reason, text=text, index=text.index(words[0])) from None
+            raise error.within(text, text.index(words[0])) from None
     raise NotationError("a move is 'TILE END' (e.g. '3-6 N'), 'draw' or 'pass'", text=text)
 
 

@@ -102,7 +102,7 @@ def parse_move(text: str, *, max_pips: int = DEFAULT_MAX_PIPS) -> Move:
         try:
             return parse_tile(word, max_pips=max_pips)
         except NotationError as error:
-            raise NotationError(error.reason, text=text, index=index + (error.index or 0)) from None
+            raise error.within(text, index) from None
 
     def expect(count: int, shape: str) -> None:
         if len(words) < count:

@@ -130,7 +130,7 @@ def parse_round(text: str, rules: TwoStepRules = DEFAULT_RULES) -> TwoStepRound:
         try:
             return parse_hand(value, max_pips=rules.max_pips)
         except NotationError as error:
-            raise NotationError(error.reason, text=text, index=start + (error.index or 0)) from None
+            raise error.within(text, start) from None
 
     floor_text, floor_at = values.get("floor", ("", 0))
     return TwoStepRound(
