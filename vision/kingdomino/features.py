@@ -155,8 +155,83 @@ def crown_blobs(
     return blobs
 
 
+def crown_interiors(
+    square: np.ndarray,
+    *,
+    side: int = 96,
+    rim_sat: int = 90,
+    rim_val: int = 110,
+    min_area: int = 25,
+    max_area: int = 400,
+    ring_share: float = 0.35,
+) -> list[tuple[int, int, int, int, float]]:
+    """Yellow crown bodies ringed by the crown icon's pale rim.
+
+    A crown icon is a yellow body inside a white-grey rim; on a wheat square the
+    rim is what sets the body apart from the yellow field.  Parts of one body that
+    the jewels split are merged when their boxes are within 4 pixels and the
+    merged box is still crown-sized.
+
+    Parameters
+    ----------
+    square : (rows, cols, 3) ndarray of uint8, BGR
+    side : int, keyword-only
+        The square is resampled to ``side`` x ``side`` pixels first.
+    rim_sat, rim_val : int, keyword-only
+        A rim pixel has HSV saturation below ``rim_sat`` and value above ``rim_val``.
+    min_area, max_area : int, keyword-only
+        Body size in pixels of the resampled square.
+    ring_share : float, keyword-only
+        Least share of rim pixels in the 2-pixel ring around a body.
+
+    Returns
+    -------
+    list of (top, left, height, width, ring)
+        Boxes in pixels of the resampled square, and each body's rim share.
+    """
+    small = cv2.resize(square, (side, side), interpolation=cv2.INTER_AREA)
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    hue, sat, val = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    rim = (sat < rim_sat) & (val > rim_val)
+    body = ((hue >= 15) & (hue <= 36) & (sat >= 140) & (val > 110) & ~rim).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(body, connectivity=4)
+    kernel = np.ones((5, 5), np.uint8)
+    found: list[list[float]] = []
+    for label in range(1, count):
+        left, top, width, height, area = (int(v) for v in stats[label])
+        if not min_area <= area <= max_area or max(width, height) > 0.3 * side:
+            continue
+        y0, y1 = max(0, top - 3), min(side, top + height + 3)
+        x0, x1 = max(0, left - 3), min(side, left + width + 3)
+        own = (labels[y0:y1, x0:x1] == label).astype(np.uint8)
+        ring = (cv2.dilate(own, kernel) > 0) & (own == 0)
+        share = float(rim[y0:y1, x0:x1][ring].mean()) if ring.any() else 0.0
+        if share >= ring_share:
+            found.append([top, left, height, width, share])
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(found)):
+            for j in range(i + 1, len(found)):
+                a, b = found[i], found[j]
+                gap_rows = max(a[0], b[0]) - min(a[0] + a[2], b[0] + b[2])
+                gap_cols = max(a[1], b[1]) - min(a[1] + a[3], b[1] + b[3])
+                top, left = min(a[0], b[0]), min(a[1], b[1])
+                bottom = max(a[0] + a[2], b[0] + b[2])
+                right = max(a[1] + a[3], b[1] + b[3])
+                crown_sized = max(bottom - top, right - left) <= 0.22 * side
+                if gap_rows <= 4 and gap_cols <= 4 and crown_sized:
+                    found[i] = [top, left, bottom - top, right - left, max(a[4], b[4])]
+                    del found[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return [(int(a), int(b), int(c), int(d), float(e)) for a, b, c, d, e in found]
+
+
 #: Length of :func:`crown_features`' vector.
-CROWN_FEATURES = 16
+CROWN_FEATURES = 18
 
 
 def crown_features(square: np.ndarray) -> np.ndarray:
@@ -169,27 +244,35 @@ def crown_features(square: np.ndarray) -> np.ndarray:
     Returns
     -------
     (CROWN_FEATURES,) ndarray of float64
-        Crown counts suggested by crown-like blobs under stricter and looser tests,
-        the three most yellow blobs' yellow shares and fills, blob areas, and the
-        white and yellow pixel shares.
+        Crown bodies counted under stricter and looser rim tests (before and after
+        merging split bodies), their rim shares, plus white-rimmed blob counts and
+        the white and yellow pixel shares.
     """
+    loose = crown_interiors(square, ring_share=0.3)
+    strict = [c for c in loose if c[4] >= 0.45]
     blobs = crown_blobs(square)
     small = normalise_square(square)
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     white_share = float(((hsv[..., 1] < 70) & (hsv[..., 2] > 150)).mean())
     yellow_share = float(((hsv[..., 0] >= 15) & (hsv[..., 0] <= 36) & (hsv[..., 1] >= 70)).mean())
-    ranked = sorted(blobs, key=lambda b: -b[5])
-    counts = [
-        sum(b[6] for b in blobs if b[5] > 0.05),
+    shares = sorted((c[4] for c in loose), reverse=True)[:3]
+    shares += [0.0] * (3 - len(shares))
+    sizes = sorted((c[2] * c[3] for c in loose), reverse=True)[:3]
+    sizes += [0] * (3 - len(sizes))
+    values = [
+        len(loose),
+        len(strict),
+        sum(1 for c in loose if c[4] >= 0.6),
+        *shares,
+        *[v / 96.0**2 for v in sizes],
         sum(b[6] for b in blobs if b[5] > 0.12 and b[4] < 0.75),
-        sum(b[6] for b in blobs if b[5] > 0.25 and b[4] < 0.65),
         sum(b[6] for b in blobs),
         len(blobs),
+        white_share,
+        yellow_share,
+        min(3, len(loose)),
+        min(3, len(strict)),
+        float(np.mean([c[0] for c in loose])) / 96.0 if loose else -1.0,
+        float(np.mean([c[1] for c in loose])) / 96.0 if loose else -1.0,
     ]
-    area = [
-        sum(b[2] * b[3] for b in blobs if b[5] > 0.12) / 96.0**2,
-        max((b[2] * b[3] for b in blobs), default=0) / 96.0**2,
-    ]
-    top = [(b[5], b[4]) for b in ranked[:3]] + [(0.0, 0.0)] * (3 - min(3, len(ranked)))
-    values = [*counts, *area, *[v for pair in top for v in pair], white_share, yellow_share, 0.0]
-    return np.asarray(values[:CROWN_FEATURES], dtype=np.float64)
+    return np.asarray(values, dtype=np.float64)

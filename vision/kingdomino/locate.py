@@ -95,6 +95,7 @@ def locate_kingdom(
     border: float = 0.04,
     clusters: int = 4,
     threshold: float = 1.8,
+    opening: float = 0.03,
 ) -> Location:
     """Find the kingdom's four corners in a photo.
 
@@ -109,6 +110,8 @@ def locate_kingdom(
         Table colours learned from the border (k-means).
     threshold : float, keyword-only
         A pixel farther than this (in table spreads) from every table colour is kingdom.
+    opening : float, keyword-only
+        Width of table streaks cut from the kingdom's region (fraction of the longest side).
 
     Returns
     -------
@@ -123,8 +126,12 @@ def locate_kingdom(
     mask = (dist > threshold).astype(np.uint8)
     side = max(3, int(0.01 * max(small.shape[:2])) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
+    # Cut thin streaks of table (wood grain, reflections) joined to the kingdom.
+    wide = max(3, int(opening * max(small.shape[:2])) | 1)
+    mask = cv2.morphologyEx(
+        mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (wide, wide))
+    )
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     if count >= 2:
         biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
@@ -157,12 +164,33 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
 
 
 def _quadrilateral(hull: np.ndarray) -> np.ndarray:
-    """Four corners of a convex outline: polygon simplification, else the min-area box."""
+    """Four corners of a convex outline.
+
+    The outline is simplified to a polygon; if it has more than four sides (a
+    corner square missing, or cut by a castle's shadow), the four longest sides
+    are kept and extended to meet, which puts a missing corner back.  Failing
+    that, the min-area box.
+    """
     perimeter = cv2.arcLength(hull, True)
-    for eps in (0.01, 0.02, 0.03, 0.05, 0.08):
-        approx = cv2.approxPolyDP(hull, eps * perimeter, True)
+    for eps in (0.01, 0.02, 0.03):
+        approx = cv2.approxPolyDP(hull, eps * perimeter, True).reshape(-1, 2).astype(np.float64)
         if len(approx) == 4:
-            return approx.reshape(4, 2).astype(np.float64)
+            return approx
+        if 4 < len(approx) <= 8:
+            edges = [(approx[i], approx[(i + 1) % len(approx)]) for i in range(len(approx))]
+            lengths = [float(np.linalg.norm(b - a)) for a, b in edges]
+            keep = sorted(np.argsort(lengths)[-4:])
+            corners = []
+            for index in range(4):
+                (a1, b1), (a2, b2) = edges[keep[index - 1]], edges[keep[index]]
+                d1, d2 = b1 - a1, b2 - a2
+                matrix = np.array([d1, -d2]).T
+                if abs(np.linalg.det(matrix)) < 1e-6:
+                    break
+                t = np.linalg.solve(matrix, a2 - a1)
+                corners.append(a1 + t[0] * d1)
+            if len(corners) == 4:
+                return np.array(corners)
     box = cv2.boxPoints(cv2.minAreaRect(hull))
     return np.asarray(box, dtype=np.float64)
 

@@ -1,0 +1,101 @@
+"""vision.decode: EXIF orientation, refusals, bounded resolution."""
+
+from __future__ import annotations
+
+import io
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from vision.decode import ImageError, decode_image, downscale, read_image
+
+
+def _png(image: np.ndarray) -> bytes:
+    ok, data = cv2.imencode(".png", image)
+    assert ok
+    return data.tobytes()
+
+
+def _striped() -> np.ndarray:
+    """A 20 x 40 BGR image: left half pure blue, right half pure red."""
+    image = np.zeros((20, 40, 3), np.uint8)
+    image[:, :20] = (255, 0, 0)
+    image[:, 20:] = (0, 0, 255)
+    return image
+
+
+def test_decodes_png_to_bgr_uint8() -> None:
+    image = decode_image(_png(_striped()))
+    assert image.shape == (20, 40, 3)
+    assert image.dtype == np.uint8
+    assert tuple(image[0, 0]) == (255, 0, 0)  # BGR order kept: blue stays blue
+    assert tuple(image[0, 39]) == (0, 0, 255)
+
+
+def test_applies_exif_orientation() -> None:
+    # Orientation 6 means "rotate 90 degrees clockwise to display".
+    rgb = Image.fromarray(_striped()[:, :, ::-1])
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    buffer = io.BytesIO()
+    rgb.save(buffer, format="JPEG", exif=exif, quality=95)
+    image = decode_image(buffer.getvalue())
+    assert image.shape == (40, 20, 3)
+    # The left (blue) half is now on top.
+    assert image[2, 10, 0] > 200 and image[2, 10, 2] < 60
+    assert image[37, 10, 2] > 200 and image[37, 10, 0] < 60
+
+
+@pytest.mark.parametrize("data", [b"", b"not an image at all", b"\x89PNG\r\n\x1a\n broken"])
+def test_refuses_non_images(data: bytes) -> None:
+    with pytest.raises(ImageError):
+        decode_image(data)
+
+
+def test_refuses_too_many_pixels_naming_the_size() -> None:
+    with pytest.raises(ImageError, match="40x20 pixels"):
+        decode_image(_png(_striped()), max_pixels=500)
+
+
+def test_image_error_is_a_value_error() -> None:
+    assert issubclass(ImageError, ValueError)
+
+
+def test_max_side_bounds_the_result() -> None:
+    big = np.zeros((300, 600, 3), np.uint8)
+    image = decode_image(_png(big), max_side=150)
+    assert image.shape == (75, 150, 3)
+
+
+def test_read_image_names_the_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "notes.jpg"
+    path.write_text("hello", encoding="utf-8")
+    with pytest.raises(ImageError, match=r"notes\.jpg"):
+        read_image(path)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    rows=st.integers(1, 80),
+    cols=st.integers(1, 80),
+    max_side=st.integers(1, 100),
+    channels=st.sampled_from([None, 3]),
+)
+def test_downscale_bounds_side_and_leaves_input(
+    rows: int, cols: int, max_side: int, channels: int | None
+) -> None:
+    shape = (rows, cols) if channels is None else (rows, cols, channels)
+    image = np.random.default_rng(rows * 100 + cols).integers(0, 256, shape, dtype=np.uint8)
+    before = image.copy()
+    out = downscale(image, max_side)
+    assert np.array_equal(image, before)
+    assert out.dtype == np.uint8
+    assert out.ndim == image.ndim
+    assert max(out.shape[:2]) <= max(max_side, 1) or max(rows, cols) <= max_side
+    if max(rows, cols) <= max_side:
+        assert out.shape == image.shape
+        assert out is not image

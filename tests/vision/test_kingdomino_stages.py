@@ -1,0 +1,191 @@
+"""One test (or more) per stage of vision.kingdomino, on pictures the project draws itself."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.kingdomino import Terrain, parse_kingdom, score
+from vision.kingdomino.classify import CROWN_COUNTS, read_squares
+from vision.kingdomino.features import (
+    CROWN_FEATURES,
+    TERRAIN_FEATURES,
+    crown_features,
+    crown_interiors,
+    terrain_features,
+)
+from vision.kingdomino.forest import forest_from_sklearn
+from vision.kingdomino.grid import find_grid
+from vision.kingdomino.locate import locate_kingdom, order_corners, warp_kingdom
+from vision.kingdomino.overlay import render_overlay
+from vision.kingdomino.pipeline import cut_squares, read_kingdom
+from vision.kingdomino.render import draw_kingdom, draw_square, photograph
+
+KINGDOM = parse_kingdom("W W1 F F L/G W F1 F L1/G2 G C L L/S S1 M2 W W/S G M W F")
+TERRAINS = list(Terrain)
+
+
+@pytest.fixture(scope="module")
+def table_photo() -> tuple[np.ndarray, np.ndarray]:
+    return photograph(draw_kingdom(KINGDOM, seed=5), seed=5, tilt=12.0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    angle=st.floats(-40, 40),
+    shift=st.integers(0, 3),
+    centre=st.tuples(st.floats(200, 800), st.floats(200, 600)),
+)
+def test_order_corners_tl_tr_br_bl(angle: float, shift: int, centre: tuple[float, float]) -> None:
+    turn = np.deg2rad(angle)
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], dtype=np.float64) * 100
+    truth = square @ rotation.T + np.array(centre)
+    shuffled = np.roll(truth, shift, axis=0)[[0, 2, 1, 3]]
+    assert np.allclose(order_corners(shuffled), truth)
+
+
+def test_locate_finds_the_drawn_kingdom(table_photo: tuple[np.ndarray, np.ndarray]) -> None:
+    photo, truth = table_photo
+    before = photo.copy()
+    location = locate_kingdom(photo)
+    assert np.array_equal(photo, before)
+    assert location.corners.shape == (4, 2)
+    side = np.linalg.norm(truth[1] - truth[0])
+    assert np.linalg.norm(location.corners - truth, axis=1).max() < 0.03 * side
+    assert not location.cropped
+
+
+def test_warp_gives_a_square_view(table_photo: tuple[np.ndarray, np.ndarray]) -> None:
+    photo, truth = table_photo
+    before = photo.copy()
+    view = warp_kingdom(photo, truth, side=300)
+    assert view.shape == (300, 300, 3) and view.dtype == np.uint8
+    assert np.array_equal(photo, before)
+
+
+@pytest.mark.parametrize(
+    ("notation", "size"),
+    [
+        ("W W F F L/G W F F L/G G C L L/S S M W W/S G M W F", 5),
+        (
+            "W W F F L G G/G W F F L G S/G G W L L S S/S S M C W W L/"
+            "S G M W F F L/G G L L W W F/F F L L W S S",
+            7,
+        ),
+    ],
+)
+def test_grid_finds_size_and_lines(notation: str, size: int) -> None:
+    import cv2
+
+    drawn = draw_kingdom(parse_kingdom(notation), seed=1)
+    view = cv2.resize(drawn, (490, 490), interpolation=cv2.INTER_AREA)
+    # Not cut at exact fifths: 6 pixels of table on the left and top.
+    view = cv2.copyMakeBorder(view, 6, 4, 6, 4, cv2.BORDER_CONSTANT, value=(60, 105, 150))
+    before = view.copy()
+    grid = find_grid(view)
+    assert np.array_equal(view, before)
+    assert grid.size == size
+    step = 490 / size
+    expected = [6 + step * k for k in range(1, size)]
+    assert np.abs(np.array(grid.col_lines[1:-1]) - expected).max() <= 4
+    assert np.abs(np.array(grid.row_lines[1:-1]) - expected).max() <= 4
+    squares = cut_squares(view, grid)
+    assert len(squares) == size * size
+    assert all(s.dtype == np.uint8 and s.ndim == 3 for s in squares)
+
+
+@settings(max_examples=15, deadline=None)
+@given(rows=st.integers(8, 90), cols=st.integers(8, 90), seed=st.integers(0, 1000))
+def test_features_shape_dtype_and_input_untouched(rows: int, cols: int, seed: int) -> None:
+    square = np.random.default_rng(seed).integers(0, 256, (rows, cols, 3), dtype=np.uint8)
+    before = square.copy()
+    t = terrain_features(square)
+    c = crown_features(square)
+    assert np.array_equal(square, before)
+    assert t.shape == (TERRAIN_FEATURES,) and t.dtype == np.float64
+    assert c.shape == (CROWN_FEATURES,) and c.dtype == np.float64
+    assert np.isfinite(t).all() and np.isfinite(c).all()
+
+
+@pytest.mark.parametrize("terrain", [Terrain.LAKE, Terrain.SWAMP, Terrain.MINE, Terrain.FOREST])
+@pytest.mark.parametrize("crowns", [0, 1, 2, 3])
+def test_crown_bodies_counted_on_drawn_squares(terrain: Terrain, crowns: int) -> None:
+    square = draw_square(terrain, crowns, seed=crowns)
+    assert len(crown_interiors(square)) == crowns
+
+
+def _probabilities(
+    readings: list[tuple[Terrain, int]], sure: float = 0.9
+) -> tuple[np.ndarray, np.ndarray]:
+    terrain = np.full((len(readings), len(TERRAINS)), (1 - sure) / (len(TERRAINS) - 1))
+    crowns = np.full((len(readings), len(CROWN_COUNTS)), (1 - sure) / 3)
+    for i, (kind, count) in enumerate(readings):
+        terrain[i, TERRAINS.index(kind)] = sure
+        crowns[i, count] = sure
+    return terrain, crowns
+
+
+def test_read_squares_prefers_a_possible_crown_count_and_says_so() -> None:
+    readings = [(Terrain.WHEAT, 0)] * 4 + [(Terrain.CASTLE, 0)] + [(Terrain.LAKE, 0)] * 4
+    readings[0] = (Terrain.WHEAT, 2)  # no wheat square has 2 crowns
+    terrain, crowns = _probabilities(readings)
+    crowns[0] = [0.05, 0.35, 0.55, 0.05]  # the next best is 1 crown
+    squares, warnings = read_squares(terrain, crowns, 3)
+    assert (squares[0][0].terrain, squares[0][0].crowns) == (Terrain.WHEAT, 1)
+    assert any("(0, 0)" in w and "does not have" in w for w in warnings)
+    assert squares[1][1].terrain is Terrain.CASTLE
+
+
+def test_read_squares_keeps_one_castle() -> None:
+    readings = [(Terrain.CASTLE, 0)] * 2 + [(Terrain.FOREST, 0)] * 2
+    terrain, crowns = _probabilities(readings)
+    terrain[1, TERRAINS.index(Terrain.CASTLE)] = 0.6
+    terrain[1, TERRAINS.index(Terrain.SWAMP)] = 0.3
+    squares, warnings = read_squares(terrain, crowns, 2)
+    found = [s.terrain for line in squares for s in line]
+    assert found.count(Terrain.CASTLE) == 1 and found[0] is Terrain.CASTLE
+    assert found[1] is Terrain.SWAMP
+    assert any("castle" in w for w in warnings)
+
+
+def test_read_squares_flags_more_mines_with_three_crowns_than_the_set_has() -> None:
+    # The set has exactly one mine square with 3 crowns.
+    readings = [(Terrain.MINE, 3), (Terrain.MINE, 3), (Terrain.CASTLE, 0), (Terrain.WHEAT, 0)]
+    terrain, crowns = _probabilities(readings)
+    crowns[1] = [0.02, 0.03, 0.4, 0.55]
+    squares, warnings = read_squares(terrain, crowns, 2)
+    assert (squares[0][0].crowns, squares[0][1].crowns) == (3, 2)
+    assert any("(0, 1)" in w and "more mine with 3 crowns" in w for w in warnings)
+
+
+def test_forest_arrays_match_scikit_learn() -> None:
+    from sklearn.ensemble import RandomForestClassifier
+
+    rng = np.random.default_rng(0)
+    features = rng.normal(size=(300, 6))
+    labels = np.where(features[:, 0] + features[:, 1] ** 2 > 1, "a", "b")
+    labels[features[:, 2] > 1.2] = "c"
+    model = RandomForestClassifier(n_estimators=15, random_state=0).fit(features, labels)
+    forest = forest_from_sklearn(model)
+    test = rng.normal(size=(50, 6))
+    assert list(forest.classes) == ["a", "b", "c"]
+    assert np.allclose(forest.predict_proba(test), model.predict_proba(test), atol=1e-6)
+
+
+def test_read_kingdom_and_overlay_leave_the_photo_untouched(
+    table_photo: tuple[np.ndarray, np.ndarray],
+) -> None:
+    photo, _ = table_photo
+    before = photo.copy()
+    reading = read_kingdom(photo, debug=True)
+    assert np.array_equal(photo, before)
+    assert reading.kingdom.rows == reading.kingdom.cols == 5
+    assert all(0.0 <= c <= 1.0 for line in reading.confidence for c in line)
+    assert reading.debug["view"].dtype == np.uint8
+    drawn = render_overlay(photo, reading, score(reading.kingdom))
+    assert np.array_equal(photo, before)
+    assert drawn.shape == photo.shape and drawn.dtype == np.uint8
+    assert not np.array_equal(drawn, photo)

@@ -1,0 +1,296 @@
+"""Draw kingdoms lying on a table, for ``sample_photos/`` (the project's own pictures).
+
+Every square is drawn from scratch (flat colours, shapes, noise: no photo involved):
+wheat fields, forests of round trees, lakes with ripples, grassland with sheep,
+swamps, mines with rocks, the castle of stones, and crown icons (yellow with a white
+rim, along the square's edge, as on the real tiles).  The kingdom is then laid on a
+wooden table, tilted and turned, lit unevenly, blurred a little and saved as JPEG.
+
+Regenerate the samples with::
+
+    .venv/bin/python -m vision.kingdomino.render sample_photos
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from referee.kingdomino import Kingdom, Terrain, format_kingdom, parse_kingdom, score
+
+__all__ = ["SAMPLES", "draw_kingdom", "draw_square", "photograph", "write_samples"]
+
+#: The sample kingdoms: name -> (notation, seed, tilt in degrees).  Each splits into
+#: official dominoes and keeps within the tile set.
+SAMPLES: dict[str, tuple[str, int, float]] = {
+    "kingdom-1": ("W W1 F F L/G W F1 F L1/G2 G C L L/S S1 M2 W W/S G M W F", 1, 14.0),
+    "kingdom-2": ("L1 L F1 F G/L W1 W W G1/F F C S S2/M M3 W G G/L L1 W W F1", 2, -18.0),
+    "kingdom-3": ("F F1 W W L/F G G1 W L1/S2 S C W L/M1 W F1 F L/W W G G2 .", 3, 8.0),
+}
+
+_SIDE = 120  # pixels per drawn square
+
+
+def _noise(rng: np.random.Generator, side: int, amount: float) -> np.ndarray:
+    field = rng.normal(0, amount, (side // 8 + 2, side // 8 + 2, 1)).astype(np.float32)
+    smooth = cv2.resize(field, (side, side), interpolation=cv2.INTER_CUBIC)
+    return smooth.reshape(side, side, 1) + rng.normal(0, amount / 3, (side, side, 1))
+
+
+def _crown(tile: np.ndarray, centre: tuple[int, int], size: int) -> None:
+    """Draw one crown icon (white rim, yellow body, three points) centred at (row, col)."""
+    row, col = centre
+    half = size // 2
+    body = np.array(
+        [
+            [col - half, row + half // 2],
+            [col - half, row - half // 2],
+            [col - half // 2, row],
+            [col, row - half // 1.6],
+            [col + half // 2, row],
+            [col + half, row - half // 2],
+            [col + half, row + half // 2],
+        ],
+        dtype=np.int32,
+    )
+    cv2.fillPoly(tile, [body], (245, 245, 245))
+    cv2.polylines(tile, [body], True, (250, 250, 250), max(2, size // 6), cv2.LINE_AA)
+    inner = ((body - [col, row]) * 0.72 + [col, row]).astype(np.int32)
+    cv2.fillPoly(tile, [inner], (40, 200, 240))
+    cv2.circle(tile, (col, row + half // 8), max(1, size // 10), (60, 60, 200), -1)
+
+
+def _building(tile: np.ndarray, terrain: Terrain, rng: np.random.Generator) -> None:
+    """The little picture that crowned squares carry on the real tiles: a windmill on
+    wheat, a house elsewhere, a mine's timbered entrance in a mine."""
+    side = tile.shape[0]
+    centre = np.array([side // 2, side // 2 + side // 10]) + rng.integers(-4, 5, 2)
+    col, row = int(centre[0]), int(centre[1])
+    unit = side // 8
+    if terrain is Terrain.WHEAT:
+        cv2.rectangle(
+            tile, (col - unit // 2, row - unit), (col + unit // 2, row + unit), (30, 60, 100), -1
+        )
+        for angle in (45, 135):
+            dx = int(2.2 * unit * np.cos(np.deg2rad(angle)))
+            dy = int(2.2 * unit * np.sin(np.deg2rad(angle)))
+            cv2.line(
+                tile, (col - dx, row - unit - dy), (col + dx, row - unit + dy), (200, 210, 230), 5
+            )
+            cv2.line(
+                tile, (col - dx, row - unit - dy), (col + dx, row - unit + dy), (60, 60, 170), 1
+            )
+        return
+    wall = (30, 60, 120) if terrain is not Terrain.MINE else (40, 90, 160)
+    roof = (40, 90, 200) if terrain is not Terrain.LAKE else (60, 170, 220)
+    cv2.rectangle(tile, (col - unit, row - unit // 2), (col + unit, row + unit), wall, -1)
+    cv2.rectangle(
+        tile, (col - unit // 3, row + unit // 4), (col + unit // 3, row + unit), (20, 30, 50), -1
+    )
+    top = np.array(
+        [
+            [col - int(1.4 * unit), row - unit // 2],
+            [col, row - int(1.6 * unit)],
+            [col + int(1.4 * unit), row - unit // 2],
+        ],
+        dtype=np.int32,
+    )
+    cv2.fillPoly(tile, [top], roof)
+
+
+def draw_square(terrain: Terrain, crowns: int, *, seed: int, side: int = _SIDE) -> np.ndarray:
+    """Draw one square of a terrain with its crowns.
+
+    Parameters
+    ----------
+    terrain : Terrain
+    crowns : int
+        0-3 crown icons, drawn side by side along the top edge.
+    seed : int, keyword-only
+        Seeds the square's own random details.
+    side : int, keyword-only
+        Side in pixels.
+
+    Returns
+    -------
+    (side, side, 3) ndarray of uint8, BGR
+    """
+    rng = np.random.default_rng(seed)
+    base = {
+        Terrain.WHEAT: (12, 172, 196),
+        Terrain.FOREST: (30, 70, 45),
+        Terrain.LAKE: (175, 90, 8),
+        Terrain.GRASSLAND: (30, 152, 100),
+        Terrain.SWAMP: (62, 95, 110),
+        Terrain.MINE: (25, 30, 35),
+        Terrain.CASTLE: (75, 95, 100),
+        Terrain.EMPTY: (50, 118, 153),
+    }[terrain]
+    tile = np.empty((side, side, 3), np.float32)
+    tile[:] = base
+    tile += _noise(rng, side, 8.0)
+    canvas = np.clip(tile, 0, 255).astype(np.uint8)
+    if terrain is Terrain.FOREST:
+        for _ in range(26):
+            r, c = rng.integers(8, side - 8, 2)
+            radius = int(rng.integers(side // 12, side // 7))
+            shade = int(rng.integers(0, 30))
+            cv2.circle(canvas, (int(c), int(r)), radius, (15 + shade // 2, 35 + shade, 20), -1)
+            cv2.circle(canvas, (int(c) - 2, int(r) - 2), radius // 2, (35, 80, 45), -1)
+    elif terrain is Terrain.LAKE:
+        for _ in range(6):
+            r, c = rng.integers(10, side - 10, 2)
+            cv2.ellipse(canvas, (int(c), int(r)), (12, 3), 0, 0, 360, (235, 170, 80), 1)
+    elif terrain is Terrain.GRASSLAND:
+        for _ in range(10):
+            r, c = rng.integers(10, side - 10, 2)
+            cv2.circle(canvas, (int(c), int(r)), 4, (235, 240, 240), -1)
+    elif terrain is Terrain.SWAMP:
+        for _ in range(8):
+            r, c = rng.integers(10, side - 10, 2)
+            length = int(rng.integers(10, 30))
+            cv2.line(canvas, (int(c), int(r)), (int(c) + length, int(r) + 3), (30, 45, 60), 3)
+    elif terrain is Terrain.MINE:
+        for _ in range(7):
+            r, c = rng.integers(12, side - 12, 2)
+            cv2.circle(canvas, (int(c), int(r)), int(rng.integers(4, 9)), (110, 170, 200), -1)
+    elif terrain is Terrain.WHEAT:
+        for _ in range(3):
+            r, c = rng.integers(10, side - 10, 2)
+            cv2.circle(canvas, (int(c), int(r)), 1, (30, 40, 60), -1)
+    elif terrain is Terrain.CASTLE:
+        step = side // 6
+        for r in range(0, side, step):
+            for c in range((r // step % 2) * step // 2, side, step):
+                cv2.rectangle(
+                    canvas, (c + 1, r + 1), (c + step - 2, r + step - 2), (120, 130, 130), -1
+                )
+        cv2.rectangle(canvas, (3, 3), (side - 4, side - 4), (30, 170, 210), 4)
+    if crowns and terrain.is_landscape:
+        _building(canvas, terrain, rng)
+    size = side // 5
+    for index in range(crowns):
+        _crown(canvas, (size // 2 + 6, side - (index + 1) * (size + 4)), size)
+    if terrain is not Terrain.EMPTY:
+        cv2.rectangle(canvas, (0, 0), (side - 1, side - 1), (40, 70, 110), 2)
+    return canvas
+
+
+def draw_kingdom(kingdom: Kingdom, *, seed: int, side: int = _SIDE) -> np.ndarray:
+    """Draw a whole kingdom from above, square by square.
+
+    Returns
+    -------
+    (rows * side, cols * side, 3) ndarray of uint8, BGR
+        Empty squares are left black (the table shows through once laid down).
+    """
+    out = np.zeros((kingdom.rows * side, kingdom.cols * side, 3), np.uint8)
+    for (r, c), square in kingdom.cells():
+        if square.terrain is Terrain.EMPTY:
+            continue
+        out[r * side : (r + 1) * side, c * side : (c + 1) * side] = draw_square(
+            square.terrain, square.crowns, seed=seed * 1000 + r * 50 + c, side=side
+        )
+    return out
+
+
+def photograph(
+    top_down: np.ndarray,
+    *,
+    seed: int,
+    tilt: float,
+    size: tuple[int, int] = (900, 1200),
+) -> tuple[np.ndarray, np.ndarray]:
+    """Lay a drawn kingdom on a wooden table and take its photo at an angle.
+
+    Parameters
+    ----------
+    top_down : (rows, cols, 3) ndarray of uint8, BGR
+        The kingdom from above (black = table shows through).
+    seed : int, keyword-only
+    tilt : float, keyword-only
+        Turn of the kingdom in the picture, in degrees.
+    size : (rows, cols), keyword-only
+        Photo size in pixels.
+
+    Returns
+    -------
+    photo : (rows, cols, 3) ndarray of uint8, BGR
+    corners : (4, 2) ndarray of float64
+        Where the kingdom's tl, tr, br, bl corners landed, [x, y] pixels.
+    """
+    rng = np.random.default_rng(seed)
+    rows, cols = size
+    table = np.empty((rows, cols, 3), np.float32)
+    table[:] = (60, 105, 150)
+    grain = cv2.resize(rng.normal(0, 18, (rows // 40, 3)).astype(np.float32), (cols, rows))
+    table += grain[..., None] + rng.normal(0, 4, (rows, cols, 1))
+    side = min(rows, cols) * 0.62
+    centre = np.array([cols / 2, rows / 2]) + rng.uniform(-40, 40, 2)
+    angle = np.deg2rad(tilt)
+    turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], dtype=np.float64) * side / 2
+    corners = square @ turn.T + centre
+    corners[:2, 0] += np.array([1, -1]) * side * 0.05  # far side looks shorter: perspective
+    corners[:2, 1] += side * 0.04
+    src = np.array(
+        [
+            [0, 0],
+            [top_down.shape[1], 0],
+            [top_down.shape[1], top_down.shape[0]],
+            [0, top_down.shape[0]],
+        ],
+        dtype=np.float32,
+    )
+    matrix = cv2.getPerspectiveTransform(src, corners.astype(np.float32))
+    warped = cv2.warpPerspective(top_down, matrix, (cols, rows), flags=cv2.INTER_AREA)
+    inside = cv2.warpPerspective(
+        np.full(top_down.shape[:2], 255, np.uint8), matrix, (cols, rows), flags=cv2.INTER_NEAREST
+    )
+    covered = (inside > 0) & (warped.sum(axis=2) > 0)
+    photo = np.where(covered[..., None], warped.astype(np.float32), table)
+    light = np.linspace(1.08, 0.88, cols, dtype=np.float32)[None, :, None]
+    photo = cv2.GaussianBlur(photo * light, (3, 3), 0.8)
+    return np.clip(np.rint(photo), 0, 255).astype(np.uint8), corners
+
+
+def write_samples(folder: Path) -> list[Path]:
+    """Write every sample: ``<name>.jpg`` and ``<name>.txt`` (notation, then the base score).
+
+    Returns
+    -------
+    list of Path
+        The JPEG files written.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, (notation, seed, tilt) in SAMPLES.items():
+        kingdom = parse_kingdom(notation)
+        photo, _ = photograph(draw_kingdom(kingdom, seed=seed), seed=seed, tilt=tilt)
+        path = folder / f"{name}.jpg"
+        ok, encoded = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 88])
+        if not ok:
+            raise ValueError(f"cannot encode {path}")
+        path.write_bytes(encoded.tobytes())
+        text = f"{format_kingdom(kingdom)}\nscore {score(kingdom).score}\n"
+        (folder / f"{name}.txt").write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m vision.kingdomino.render FOLDER``: write the sample photos there."""
+    parser = argparse.ArgumentParser(prog="python -m vision.kingdomino.render")
+    parser.add_argument("folder", type=Path)
+    args = parser.parse_args(argv)
+    for path in write_samples(args.folder):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
