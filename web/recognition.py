@@ -124,35 +124,46 @@ def read_kingdom(image: np.ndarray) -> KingdomPhoto:
     )
 
 
+def _sheet_seen(reading: Any, overlay: Any) -> dict[str, Any]:
+    """What a sheet reading shows the player: cells, confidences, corners, warnings."""
+    seen: dict[str, Any] = {
+        "cells": ["".join(row) for row in reading.cells],
+        "confidence": [[round(float(value), 3) for value in row] for row in reading.confidence],
+        "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in reading.corners],
+        "warnings": list(reading.warnings),
+    }
+    if isinstance(overlay, np.ndarray):
+        seen["overlay"] = overlay_url(overlay)
+    return seen
+
+
 def read_sheet(image: np.ndarray, *, first: str = "H") -> dict[str, Any]:
     """Read a Domineering sheet from a photo (``vision.domineering.analyze_photo``).
 
     Returns
     -------
     dict
-        ``cells`` (rows of ``.HV#`` as read, not yet validated), ``confidence``
-        (rows x cols floats, 0..1) and ``overlay`` (data URL) when drawn.
+        ``cells`` (rows of ``.HV#`` as read), ``confidence`` (rows x cols floats,
+        0..1), ``corners`` (tl, tr, br, bl as [x, y] pixels), ``warnings`` and
+        ``overlay`` (data URL: the grid, the pairs read, the legal pairs as ghosts).
 
     Raises
     ------
     ApiError
-        503 if sheet reading is not available; 422 if no grid is found, or the sheet
-        as read is impossible and the reader says no more.
+        503 if sheet reading is not available; 422 if no grid is found, or if the
+        sheet as read is impossible: then with what was seen (``cells``,
+        ``confidence``, ``overlay``) so that the player can correct it.
     """
     reader = _reader("domineering")
     try:
-        reading = reader(image, first=first, overlay=True)
+        result = reader(image, first=first, overlay=True)
     except ValueError as error:
-        raise ApiError(422, f"the sheet could not be read from the photo: {error}") from None
-    cells = reading.get("cells") or str(reading["position"]).split()[0].split("/")
-    seen: dict[str, Any] = {
-        "cells": ["".join(row) for row in cells],
-        "confidence": reading.get("confidence"),
-    }
-    overlay = reading.get("overlay")
-    if isinstance(overlay, np.ndarray):
-        seen["overlay"] = overlay_url(overlay)
-    return seen
+        reading = getattr(error, "reading", None)
+        if reading is not None:
+            seen = _sheet_seen(reading, getattr(error, "overlay", None))
+            raise ApiError(422, str(error), **seen) from None
+        raise ApiError(422, f"no Domineering grid could be read from the photo: {error}") from None
+    return _sheet_seen(result.reading, result.overlay)
 
 
 def read_tiles(image: np.ndarray, *, max_pips: int = 6) -> dict[str, Any]:

@@ -219,3 +219,54 @@ def test_a_real_kingdom_photo_end_to_end(client: FlaskClient, shared_data: Any) 
     )
     assert len(labels) == 25
     assert right >= 20, f"only {right} of 25 terrains read right"
+
+
+class _Reading:
+    """What a sheet reader reports having seen (the shape of ``vision.domineering``'s)."""
+
+    cells = ("HHH..", ".....", ".....", ".....", ".....")
+    confidence = np.full((5, 5), 0.9)
+    corners = np.array([[1.0, 2.0], [50.0, 2.0], [50.0, 40.0], [1.0, 40.0]])
+    warnings = ("row 1 looks faint",)
+
+
+class _ImpossibleSheet(ValueError):
+    def __init__(self) -> None:
+        super().__init__("the photo shows an impossible position HHH..")
+        self.reading = _Reading()
+        self.overlay = np.zeros((30, 40, 3), np.uint8)
+
+
+def test_impossible_sheet_from_the_reader_is_422_with_what_was_seen(
+    client: FlaskClient, jpeg_bytes: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def analyze_photo(image: np.ndarray, *, first: str, overlay: bool) -> Any:
+        raise _ImpossibleSheet()
+
+    real = recognition._entry
+    monkeypatch.setattr(
+        recognition, "_entry", lambda game: analyze_photo if game == "domineering" else real(game)
+    )
+    response = client.post("/api/domineering/analyze", data={"photo": upload(jpeg_bytes)})
+    assert response.status_code == 422
+    answer = response.get_json()
+    assert answer["error"] == "the photo shows an impossible position HHH.."
+    assert answer["cells"][0] == "HHH.."
+    assert answer["confidence"][4][4] == 0.9
+    assert answer["warnings"] == ["row 1 looks faint"]
+    assert answer["overlay"].startswith("data:image/jpeg;base64,")
+
+
+def test_sheet_without_a_grid_is_422(
+    client: FlaskClient, jpeg_bytes: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def analyze_photo(image: np.ndarray, *, first: str, overlay: bool) -> Any:
+        raise ValueError("no 5x5 grid found")
+
+    real = recognition._entry
+    monkeypatch.setattr(
+        recognition, "_entry", lambda game: analyze_photo if game == "domineering" else real(game)
+    )
+    response = client.post("/api/domineering/analyze", data={"photo": upload(jpeg_bytes)})
+    assert response.status_code == 422
+    assert "no 5x5 grid found" in response.get_json()["error"]
