@@ -267,7 +267,8 @@
       confidence = data.confidence || null;
       R.showOverlay(overlay, data.overlay);
       if (ok) {
-        R.status(status, "Read from the photo. Tap a pair to remove it, or two cells to add one.", "ok");
+        const warnings = data.warnings && data.warnings.length ? ` Check: ${data.warnings.join("; ")}.` : "";
+        R.status(status, `Read from the photo. Tap a pair to remove it, or two cells to add one.${warnings}`, "ok");
         show(data);
       } else {
         cells = data.cells.map((row) => (Array.isArray(row) ? row : row.split("")));
