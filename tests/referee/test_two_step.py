@@ -768,7 +768,13 @@ def test_round_notation_floor_tiles_must_touch() -> None:
 def test_why_illegal() -> None:
     state = position(floor="6-6", cards=("1-2 1-3", "1-4 1-5"), hands=("5-6 0-1", "3-4"))
     assert state.why_illegal(Play(Tile(5, 6), "hand", "left")) is None
-    assert state.why_illegal(Discard(Tile(0, 1))) is not None
+    # 5-6 fits both 6s of the 6-6 on the floor, so player 1 may not stop yet.
+    assert state.why_illegal(Discard(Tile(0, 1))) == (
+        "player 1 must play while a play is left (play 5-6 hand left, play 5-6 hand right); "
+        "a turn ends only when no more plays can be made (rules/two-step.txt)"
+    )
+    assert state.why_illegal(Discard(Tile(3, 4))) is not None
+    assert state.why_illegal("play 5-6") == "not a Two-Step move: 'play 5-6'"
 
 
 # --- audit: impossible openings, hostile digits -------------------------------------------------
