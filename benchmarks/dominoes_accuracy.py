@@ -1,0 +1,201 @@
+"""Accuracy and speed of the domino pip reader on the real labelled photos.
+
+Run from the project root::
+
+    .venv/bin/python benchmarks/dominoes_accuracy.py [--folders table-d6,web-d6] [--verbose]
+
+Reads ``dominoes/labels.csv`` under :func:`vision.datasets.data_root` and prints, for the
+double-six photos and apart from them the double-twelve stress set: tile recall and
+precision (a found tile matches a labelled one by box overlap), per-tile accuracy (both
+halves right, over labelled tiles), exact photo total rate, mean absolute total error and
+the median seconds per photo (decode included, one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import cv2
+import numpy as np
+
+from vision.datasets import data_root, read_csv
+from vision.decode import read_image
+from vision.dominoes import read_dominoes
+from vision.dominoes.find import find_play_area
+
+SIX = ("table-d6", "web-d6", "board-d6")
+TWELVE = ("phone-d12", "fabric-d12")
+
+
+@dataclass
+class Labelled:
+    box: tuple[float, float, float, float] | None  # x0, y0, x1, y1
+    pips: tuple[int, int]
+    cells: tuple[tuple[int, int], ...] = ()  # (row, col) 0-based board cells
+
+
+def _cells(text: str) -> tuple[tuple[int, int], ...]:
+    # "cells 8H=6,9H=3; ..." -> ((7, 7), (8, 7))
+    part = text.split(";")[0].removeprefix("cells ").strip()
+    found = []
+    for item in part.split(","):
+        name = item.split("=")[0].strip()
+        found.append((int(name[:-1]) - 1, ord(name[-1]) - ord("A")))
+    return tuple(found)
+
+
+def load(root: Path, folders: tuple[str, ...]) -> dict[str, tuple[int, int, list[Labelled]]]:
+    """image -> (total, max_pips, labelled tiles)."""
+    photos: dict[str, tuple[int, int, list[Labelled]]] = {}
+    for row in read_csv(root / "dominoes" / "labels.csv"):
+        folder = row["image"].split("/")[0]
+        if folder not in folders:
+            continue
+        box = None
+        if row["x"]:
+            x, y, w, h = (float(row[key]) for key in ("x", "y", "w", "h"))
+            box = (x, y, x + w, y + h)
+        cells = _cells(row["board_cells"]) if row["board_cells"] else ()
+        max_pips = 12 if row["set"] == "double-12" else 6
+        entry = photos.setdefault(row["image"], (int(row["image_total"]), max_pips, []))
+        entry[2].append(Labelled(box, (int(row["pips_a"]), int(row["pips_b"])), cells))
+    return photos
+
+
+def _board_boxes(image: np.ndarray, tiles: list[Labelled]) -> None:
+    """Give board tiles a box from their cells on the 15x15 grid of the play area."""
+    area = find_play_area(image)
+    if area is None:
+        return
+    x0, y0 = area.min(axis=0)
+    x1, y1 = area.max(axis=0)
+    cell_w, cell_h = (x1 - x0) / 15, (y1 - y0) / 15
+    for tile in tiles:
+        rows = [cell[0] for cell in tile.cells]
+        cols = [cell[1] for cell in tile.cells]
+        tile.box = (
+            x0 + min(cols) * cell_w,
+            y0 + min(rows) * cell_h,
+            x0 + (max(cols) + 1) * cell_w,
+            y0 + (max(rows) + 1) * cell_h,
+        )
+
+
+def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    inter = w * h
+    return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
+
+
+def score(root: Path, folders: tuple[str, ...], verbose: bool) -> dict[str, float]:
+    photos = load(root, folders)
+    found = matched = right = labelled = exact = 0
+    errors: list[int] = []
+    seconds: list[float] = []
+    per_folder: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    for name, (total, max_pips, tiles) in sorted(photos.items()):
+        path = root / "dominoes" / name
+        start = time.perf_counter()
+        image = read_image(path)
+        reading = read_dominoes(image, max_pips=max_pips)
+        seconds.append(time.perf_counter() - start)
+        if any(tile.box is None for tile in tiles):
+            _board_boxes(image, tiles)
+        boxes = [(*tile.corners.min(axis=0), *tile.corners.max(axis=0)) for tile in reading.tiles]
+        pairs = sorted(
+            (
+                (_iou(box, tile.box), i, j)
+                for i, box in enumerate(boxes)
+                for j, tile in enumerate(tiles)
+                if tile.box is not None
+            ),
+            reverse=True,
+        )
+        used_found: set[int] = set()
+        used_label: set[int] = set()
+        good = 0
+        for overlap, i, j in pairs:
+            if overlap < 0.3 or i in used_found or j in used_label:
+                continue
+            used_found.add(i)
+            used_label.add(j)
+            if sorted(reading.tiles[i].pips) == sorted(tiles[j].pips):
+                good += 1
+            elif verbose:
+                print(f"  {name}: read {reading.tiles[i].pips}, label {tiles[j].pips}")
+        found += len(reading.tiles)
+        matched += len(used_label)
+        right += good
+        labelled += len(tiles)
+        exact += reading.total == total
+        errors.append(abs(reading.total - total))
+        folder = per_folder[name.split("/")[0]]
+        for k, v in enumerate((1, len(tiles), len(used_label), good, int(reading.total == total))):
+            folder[k] += v
+        if verbose:
+            print(
+                f"{name}: {len(tiles)} labelled, {len(reading.tiles)} found, "
+                f"{len(used_label)} matched, {good} right; total {reading.total} vs {total}; "
+                f"{seconds[-1]:.2f} s"
+            )
+    for folder, (n, lab, mat, good, ex) in sorted(per_folder.items()):
+        print(
+            f"  {folder:<11} photos {n:>3}  tiles {lab:>3}  recall {mat / lab:6.1%}  "
+            f"read right {good / lab:6.1%}  exact totals {ex}/{n}"
+        )
+    return {
+        "photos": len(photos),
+        "tiles": labelled,
+        "recall": matched / labelled if labelled else 0.0,
+        "precision": matched / found if found else 0.0,
+        "tiles right": right / labelled if labelled else 0.0,
+        "exact totals": exact / len(photos) if photos else 0.0,
+        "mean abs total error": float(np.mean(errors)) if errors else 0.0,
+        "median s/photo": float(np.median(seconds)) if seconds else 0.0,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--folders", help="comma-separated folders (default: all)")
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    root = data_root()
+    if root is None or not (root / "dominoes" / "labels.csv").is_file():
+        print("no labelled domino photos: set REFEREE_DATA or add ../shared/data", file=sys.stderr)
+        return 1
+    cv2.setNumThreads(1)
+    chosen = tuple(args.folders.split(",")) if args.folders else SIX + TWELVE
+    groups = [
+        ("double-six", tuple(f for f in SIX if f in chosen)),
+        ("double-twelve (stress)", tuple(f for f in TWELVE if f in chosen)),
+    ]
+    for title, folders in groups:
+        if not folders:
+            continue
+        print(f"{title}: {', '.join(folders)}")
+        figures = score(root, folders, args.verbose)
+        for key, value in figures.items():
+            shown = (
+                f"{value:.1%}"
+                if key in {"recall", "precision", "tiles right", "exact totals"}
+                else (f"{value:.3f}" if isinstance(value, float) else str(value))
+            )
+            print(f"  {key:<22} {shown}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

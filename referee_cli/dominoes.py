@@ -1,0 +1,86 @@
+"""``referee dominoes``: read domino tiles and their pips from a photo.
+
+``referee dominoes count PHOTO [--set 6|9|12] [--json] [--overlay OUT.png]`` finds
+every face-up tile, reads both halves and prints the tiles, the pip total and any
+warnings (low confidence, impossible pip layouts, the same tile twice in a
+double-six photo).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import cv2
+
+from referee_cli.common import emit, json_option, reports_bad_input
+from vision.decode import read_image
+from vision.dominoes import DominoReading, read_dominoes, render_overlay
+
+__all__ = ["dominoes", "read_hand_photo"]
+
+
+def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None) -> DominoReading:
+    """Read the tiles in the photo at ``path``; write the overlay to ``overlay`` if given.
+
+    Raises
+    ------
+    vision.decode.ImageError
+        If the file is not a usable photo (a ``ValueError``).
+    OSError
+        If the file cannot be read or the overlay cannot be written.
+    """
+    image = read_image(path)
+    reading = read_dominoes(image, max_pips=max_pips)
+    if overlay is not None:
+        _write_overlay(overlay, render_overlay(image, reading))
+    return reading
+
+
+def _write_overlay(path: str, image: object) -> None:
+    suffix = Path(path).suffix.lower() or ".png"
+    ok, encoded = cv2.imencode(suffix, image)  # type: ignore[call-overload]
+    if not ok:
+        raise OSError(f"{path}: cannot write an overlay image of type {suffix!r}")
+    Path(path).write_bytes(encoded.tobytes())
+
+
+def _count_text(reading: DominoReading) -> str:
+    lines = []
+    for number, tile in enumerate(reading.tiles, start=1):
+        a, b = tile.pips
+        lines.append(f"tile {number}: {a}-{b} ({a + b} pips, confidence {tile.confidence:.2f})")
+    if not lines:
+        lines.append("no tiles found")
+    lines.append(f"total: {reading.total} pips")
+    lines.extend(f"warning: {warning}" for warning in reading.warnings)
+    return "\n".join(lines)
+
+
+@click.group()
+def dominoes() -> None:
+    """Read domino tiles from photos."""
+
+
+@dominoes.command("count")
+@click.argument("photo", type=click.Path(dir_okay=False))
+@click.option(
+    "--set",
+    "tile_set",
+    type=click.Choice(["6", "9", "12"]),
+    default="6",
+    show_default=True,
+    help="The set: double-six, double-nine or double-twelve.",
+)
+@click.option(
+    "--overlay",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the photo with each tile outlined and its reading to this image file.",
+)
+@json_option
+@reports_bad_input
+def count_command(photo: str, tile_set: str, overlay: str | None, as_json: bool) -> None:
+    """Find every face-up tile in PHOTO, read its pips and add them up."""
+    reading = read_hand_photo(photo, max_pips=int(tile_set), overlay=overlay)
+    emit(reading.to_json(), as_json, lambda: _count_text(reading))

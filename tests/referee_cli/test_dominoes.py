@@ -1,0 +1,96 @@
+"""``referee dominoes count`` (in-process, via ``main``) on the rendered sample photos."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from referee_cli.main import main
+from vision.datasets import PROJECT_ROOT
+
+SAMPLES = PROJECT_ROOT / "sample_photos"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(["dominoes", *argv])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def answer(name: str) -> dict[str, object]:
+    return json.loads((SAMPLES / name).with_suffix(".json").read_text(encoding="utf-8"))
+
+
+def tiles(pairs: object) -> list[tuple[int, int]]:
+    assert isinstance(pairs, list)
+    return sorted((min(a, b), max(a, b)) for a, b in pairs)
+
+
+def test_count_json_on_a_sample(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "count", str(SAMPLES / "hand-2.jpg"), "--json")
+    assert (status, err) == (0, "")
+    payload = json.loads(out)
+    assert set(payload) == {"tiles", "total", "warnings"}
+    expected = answer("hand-2.jpg")
+    assert tiles([tile["pips"] for tile in payload["tiles"]]) == tiles(expected["tiles"])
+    assert payload["total"] == expected["total"]
+    assert payload["warnings"] == []
+    for tile in payload["tiles"]:
+        assert len(tile["corners"]) == 4
+        assert all(len(corner) == 2 for corner in tile["corners"])
+        assert 0.0 <= tile["confidence"] <= 1.0
+
+
+def test_count_text_lists_tiles_and_total(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "count", str(SAMPLES / "hand-6.jpg"))
+    expected = answer("hand-6.jpg")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[-1] == f"total: {expected['total']} pips"
+    assert len([line for line in lines if line.startswith("tile ")]) == len(
+        expected["tiles"]  # type: ignore[arg-type]
+    )
+
+
+def test_count_writes_the_overlay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_file = tmp_path / "overlay.png"
+    status, _, err = run(capsys, "count", str(SAMPLES / "hand-1.jpg"), "--overlay", str(out_file))
+    assert (status, err) == (0, "")
+    overlay = cv2.imread(str(out_file))
+    assert overlay is not None
+    assert overlay.shape == (900, 1200, 3)
+
+
+def test_count_double_twelve_reads_the_same_double_six_tiles(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "count", str(SAMPLES / "hand-4.jpg"), "--set", "12", "--json")
+    assert status == 0
+    assert json.loads(out)["total"] == answer("hand-4.jpg")["total"]
+
+
+def test_a_file_that_is_not_a_photo_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = tmp_path / "hand.jpg"
+    text.write_text("6-6 3-5", encoding="utf-8")
+    status, out, err = run(capsys, "count", str(text))
+    assert status == 2
+    assert out == ""
+    assert err.startswith("referee: error: ") and "not an image" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_missing_photo_is_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = run(capsys, "count", str(tmp_path / "absent.jpg"))
+    assert status == 2
+    assert "absent.jpg" in err
+
+
+def test_an_unknown_set_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "count", str(SAMPLES / "hand-1.jpg"), "--set", "7")
+    assert status == 2
+    assert "--set" in err

@@ -1,0 +1,253 @@
+"""The domino pip reader, stage by stage and end to end on the rendered sample photos."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vision.datasets import PROJECT_ROOT
+from vision.decode import read_image
+from vision.dominoes import (
+    count_pips,
+    find_play_area,
+    find_tiles,
+    legal_layout,
+    read_dominoes,
+    rectify_tile,
+    render_overlay,
+    split_at_bar,
+)
+from vision.dominoes.render import render_hand
+
+SAMPLES = PROJECT_ROOT / "sample_photos"
+
+# Pip centres (row, col) as fractions of a half, for drawing test halves by hand.
+FACE = {
+    0: [],
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.75), (0.75, 0.25)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.25, 0.75), (0.75, 0.25), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.25, 0.75), (0.5, 0.5), (0.75, 0.25), (0.75, 0.75)],
+    6: [(0.25, 0.25), (0.25, 0.5), (0.25, 0.75), (0.75, 0.25), (0.75, 0.5), (0.75, 0.75)],
+}
+
+
+def draw_half(
+    pips: int, *, colour: tuple[int, int, int] = (20, 20, 20), side: int = 70
+) -> np.ndarray:
+    """A pale square half with ``pips`` round pips of ``colour`` (BGR)."""
+    half = np.full((side, side, 3), (225, 235, 240), dtype=np.uint8)
+    for row, col in FACE[pips]:
+        centre = (round(col * side), round(row * side))  # (x, y) for cv2
+        cv2.circle(half, centre, round(side * 0.09), colour, -1, cv2.LINE_AA)
+    return half
+
+
+def draw_tile(a: int, b: int, *, side: int = 80) -> np.ndarray:
+    """An upright 2:1 tile crop (side x 2 side) with a bar at its middle column."""
+    tile = np.hstack([draw_half(a, side=side), draw_half(b, side=side)])
+    cv2.line(tile, (side, round(side * 0.15)), (side, round(side * 0.85)), (20, 20, 20), 4)
+    return tile
+
+
+def sample_answers() -> list[tuple[Path, dict[str, object]]]:
+    found = []
+    for photo in sorted(SAMPLES.glob("hand-*.jpg")):
+        answer = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
+        found.append((photo, answer))
+    return found
+
+
+def as_tiles(pairs: object) -> list[tuple[int, int]]:
+    assert isinstance(pairs, list)
+    return sorted((min(a, b), max(a, b)) for a, b in pairs)
+
+
+# --- legal pip layouts -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pips", range(7))
+def test_every_die_face_is_legal(pips: int) -> None:
+    assert legal_layout(tuple(FACE[pips]))
+
+
+def test_six_turned_a_quarter_is_legal() -> None:
+    assert legal_layout(tuple((col, row) for row, col in FACE[6]))
+
+
+@pytest.mark.parametrize(
+    "centres",
+    [
+        ((0.2, 0.2), (0.2, 0.8)),  # two pips along an edge: no "2" looks like that
+        ((0.5, 0.5), (0.5, 0.52)),  # two pips in one place
+        ((0.2, 0.2), (0.5, 0.5), (0.2, 0.8)),  # a bent "3"
+        ((0.2, 0.2), (0.2, 0.8), (0.8, 0.2), (0.8, 0.8), (0.5, 0.2)),  # a lopsided "5"
+    ],
+)
+def test_impossible_layouts_are_rejected(centres: tuple[tuple[float, float], ...]) -> None:
+    assert not legal_layout(centres)
+
+
+# --- count_pips --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pips", range(7))
+def test_count_pips_on_drawn_halves(pips: int) -> None:
+    half = draw_half(pips)
+    before = half.copy()
+    result = count_pips(half)
+    assert result.pips == pips
+    assert result.legal
+    assert 0.0 <= result.confidence <= 1.0
+    assert np.array_equal(half, before)
+
+
+@pytest.mark.parametrize(
+    "colour", [(40, 40, 200), (200, 90, 30), (40, 160, 40), (0, 200, 230)], ids=str
+)
+def test_count_pips_does_not_depend_on_colour(colour: tuple[int, int, int]) -> None:
+    # red, blue, green and yellow pips (BGR), as on double-twelve sets
+    assert [count_pips(draw_half(n, colour=colour)).pips for n in range(7)] == list(range(7))
+
+
+def test_a_half_with_print_that_is_not_pips_is_refused() -> None:
+    half = draw_half(0)
+    cv2.putText(half, "RO", (4, 50), cv2.FONT_HERSHEY_SIMPLEX, 1.4, (40, 40, 40), 5)
+    assert count_pips(half).pips == -1
+
+
+# --- split_at_bar and rectify_tile -------------------------------------------------
+
+
+def test_split_at_bar_finds_the_bar_not_the_pips() -> None:
+    # 0-6: blank left half, so the middle of the pips is far from the bar
+    tile = draw_tile(0, 6)
+    before = tile.copy()
+    first, last, strength = split_at_bar(tile)
+    assert first <= 80 <= last
+    assert last - first <= 8
+    assert strength > 0.8
+    assert np.array_equal(tile, before)
+
+
+def test_rectify_tile_turns_a_standing_tile_to_lie_top_half_left() -> None:
+    photo = np.full((400, 300, 3), (40, 60, 90), dtype=np.uint8)
+    tile = cv2.rotate(draw_tile(1, 5), cv2.ROTATE_90_CLOCKWISE)  # 160 rows x 80 cols
+    # after a clockwise turn the left half (1 pip) is at the top
+    photo[100:260, 100:180] = tile
+    before = photo.copy()
+    corners = np.array([[100, 100], [180, 100], [180, 260], [100, 260]], dtype=float)
+    crop = rectify_tile(photo, corners, short_side=80)
+    assert crop.shape == (80, 160, 3)
+    assert crop.dtype == np.uint8
+    assert np.array_equal(photo, before)
+    assert count_pips(crop[6:74, 6:72]).pips == 1
+    assert count_pips(crop[6:74, 88:154]).pips == 5
+
+
+# --- whole photos ------------------------------------------------------------------
+
+
+def test_sample_photos_exist_with_answers() -> None:
+    samples = sample_answers()
+    assert len(samples) >= 4
+    textures = {answer["texture"] for _, answer in samples}
+    assert textures == {"wood", "felt"}
+    for photo, answer in samples:
+        assert photo.stat().st_size < 200_000
+        tiles = as_tiles(answer["tiles"])
+        assert answer["total"] == sum(a + b for a, b in tiles)
+        assert len(set(tiles)) == len(tiles)
+
+
+@pytest.mark.parametrize("name", [p.name for p, _ in sample_answers()])
+def test_read_dominoes_on_sample_photos(name: str) -> None:
+    answer = json.loads((SAMPLES / name).with_suffix(".json").read_text(encoding="utf-8"))
+    image = read_image(SAMPLES / name)
+    before = image.copy()
+    reading = read_dominoes(image)
+    assert as_tiles([list(tile.pips) for tile in reading.tiles]) == as_tiles(answer["tiles"])
+    assert reading.total == answer["total"]
+    assert reading.warnings == ()
+    assert np.array_equal(image, before)
+    for tile in reading.tiles:
+        assert tile.corners.shape == (4, 2)
+        assert 0.6 <= tile.confidence <= 1.0
+
+
+def test_find_tiles_outlines_match_the_rendered_corners() -> None:
+    hand = render_hand(11)
+    before = hand.image.copy()
+    found = find_tiles(hand.image)
+    assert np.array_equal(hand.image, before)
+    centres = [tile.corners.mean(axis=0) for tile in found]
+    for corners in hand.corners:
+        truth = corners.mean(axis=0)
+        nearest = min(float(np.linalg.norm(truth - centre)) for centre in centres)
+        side = float(np.linalg.norm(corners[3] - corners[0]))
+        assert nearest < 0.2 * side
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(min_value=100, max_value=10_000))
+def test_rendered_hands_are_read_exactly(seed: int) -> None:
+    hand = render_hand(seed)
+    reading = read_dominoes(hand.image)
+    assert as_tiles([list(t.pips) for t in reading.tiles]) == as_tiles(
+        [list(t) for t in hand.tiles]
+    )
+
+
+def test_same_tile_twice_is_flagged_not_dropped() -> None:
+    hand = render_hand(5, count=3)
+    twice = np.hstack([hand.image, hand.image])
+    reading = read_dominoes(twice)
+    assert len(reading.tiles) == 2 * len(hand.tiles)
+    assert reading.total == 2 * hand.total
+    flagged = [warning for warning in reading.warnings if "seen 2 times" in warning]
+    assert len(flagged) == len(hand.tiles)
+
+
+def test_no_play_area_on_a_plain_table() -> None:
+    assert find_play_area(render_hand(3).image) is None
+
+
+def test_overlay_is_a_new_bgr_image() -> None:
+    image = read_image(SAMPLES / "hand-1.jpg")
+    before = image.copy()
+    reading = read_dominoes(image)
+    overlay = render_overlay(image, reading)
+    assert overlay.dtype == np.uint8
+    assert overlay.shape == image.shape
+    assert not np.array_equal(overlay, image)
+    assert np.array_equal(image, before)
+
+
+def test_read_dominoes_refuses_a_grey_image() -> None:
+    with pytest.raises(ValueError, match="rows, cols, 3"):
+        read_dominoes(np.zeros((50, 50), dtype=np.uint8))
+
+
+def test_read_dominoes_refuses_an_unknown_set() -> None:
+    with pytest.raises(ValueError, match="double-19"):
+        read_dominoes(np.zeros((50, 50, 3), dtype=np.uint8), max_pips=19)
+
+
+def test_an_empty_table_has_no_tiles() -> None:
+    reading = read_dominoes(np.full((300, 400, 3), (40, 60, 90), dtype=np.uint8))
+    assert (reading.tiles, reading.total) == ((), 0)
+
+
+def test_render_hand_is_deterministic() -> None:
+    first, second = render_hand(7), render_hand(7)
+    assert np.array_equal(first.image, second.image)
+    assert first.tiles == second.tiles
+    assert math.isclose(float(first.corners[0][0, 0]), float(second.corners[0][0, 0]))

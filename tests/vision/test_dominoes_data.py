@@ -1,0 +1,62 @@
+"""The domino reader on the real labelled photos in ``../shared/data/dominoes``.
+
+Floors sit a little under what ``benchmarks/dominoes_accuracy.py`` measures; a subset
+of photos keeps the test quick.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vision.datasets import read_csv
+from vision.decode import read_image
+from vision.dominoes import read_dominoes
+
+pytestmark = pytest.mark.data
+
+#: Double-six photos of white tiles with black pips, loose or in lines, on tables.
+PHOTOS = (
+    "table-d6/IMG_4384.JPG",
+    "table-d6/IMG_9165.JPG",
+    "table-d6/Domino_game.jpg",
+    "table-d6/five_dominos.jpg",
+    "web-d6/web_01.jpg",
+    "web-d6/web_04.jpg",
+)
+
+
+def labelled(root: Path) -> dict[str, tuple[int, list[tuple[int, int]]]]:
+    found: dict[str, tuple[int, list[tuple[int, int]]]] = {}
+    for row in read_csv(root / "dominoes" / "labels.csv"):
+        if row["image"] in PHOTOS:
+            a, b = int(row["pips_a"]), int(row["pips_b"])
+            entry = found.setdefault(row["image"], (int(row["image_total"]), []))
+            entry[1].append((min(a, b), max(a, b)))
+    return found
+
+
+def test_double_six_photos_read_right(shared_data: Path) -> None:
+    photos = labelled(shared_data)
+    assert set(photos) == set(PHOTOS)
+    exact = right = count = 0
+    for name, (total, tiles) in photos.items():
+        reading = read_dominoes(read_image(shared_data / "dominoes" / name))
+        read = sorted(tuple(sorted(tile.pips)) for tile in reading.tiles)
+        exact += reading.total == total
+        remaining = list(read)
+        for tile in tiles:
+            count += 1
+            if tile in remaining:
+                remaining.remove(tile)
+                right += 1
+    assert right / count >= 0.95
+    assert exact >= len(photos) - 1
+
+
+def test_face_down_tiles_are_not_counted(shared_data: Path) -> None:
+    # web_01: seven face-down tiles (printed "RO") above seven face-up ones
+    reading = read_dominoes(read_image(shared_data / "dominoes" / "web-d6" / "web_01.jpg"))
+    assert len(reading.tiles) == 7
+    assert reading.total == 57

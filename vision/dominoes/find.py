@@ -1,0 +1,423 @@
+"""Find domino tiles in a photo: each face-up tile by its divider bar.
+
+Every face-up tile has exactly one divider bar: a thin dark stroke across the
+tile's middle, with the tile's white face on both sides and beyond both of its
+ends.  The bar gives the tile's centre and orientation; walks from the centre
+over the white face give its width and length.  Face-down tiles, coins and boxes
+have no bar; a stroke that runs out to the edge of the white (the crack between
+two touching tiles) is not a bar.  Pictures of dominoes printed on a board's
+border are dropped when a printed play area is found (:func:`find_play_area`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.decode import downscale
+
+__all__ = ["TileCandidate", "face_mask", "find_play_area", "find_tiles", "ink_map"]
+
+
+@dataclass(frozen=True)
+class TileCandidate:
+    """A tile found in the photo, before its pips are read.
+
+    Attributes
+    ----------
+    corners : (4, 2) ndarray of float64
+        tl, tr, br, bl as (x, y) pixels of the photo given to :func:`find_tiles`;
+        tl-tr is a long side, so the tile's halves are left and right of the
+        bar in the tl..tr direction.
+    width, length : float
+        Short and long side, pixels of the photo.
+    score : float
+        0..1: how bar-like the divider and how clean the tile's edges were.
+    """
+
+    corners: np.ndarray
+    width: float
+    length: float
+    score: float
+
+
+def ink_map(image: np.ndarray, *, kernel: int = 31) -> np.ndarray:
+    """Ink (pips, bars, cracks) against the local white of the tile face.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+    kernel : int, keyword-only
+        Diameter in pixels of the largest ink mark looked for (odd).
+
+    Returns
+    -------
+    (rows, cols) ndarray of uint8
+        0 = no ink; dark marks (black-hat of lightness) or coloured marks on a
+        pale face (top-hat of chroma), whichever is stronger.
+    """
+    return _ink(cv2.cvtColor(image, cv2.COLOR_BGR2LAB), kernel=kernel)
+
+
+def _ink(lab: np.ndarray, *, kernel: int = 31) -> np.ndarray:
+    light = lab[:, :, 0]
+    chroma_u8 = _chroma(lab, gain=2.0)
+    shape = cv2.getStructuringElement(cv2.MORPH_RECT, (kernel, kernel))
+    dark = cv2.morphologyEx(light, cv2.MORPH_BLACKHAT, shape)
+    colour = cv2.morphologyEx(chroma_u8, cv2.MORPH_TOPHAT, shape)
+    return np.maximum(dark, colour)
+
+
+def _chroma(lab: np.ndarray, *, gain: float) -> np.ndarray:
+    """Chroma of a Lab image (uint8 codes), times ``gain``, clipped to uint8."""
+    a = lab[:, :, 1].astype(np.int16) - 128
+    b = lab[:, :, 2].astype(np.int16) - 128
+    chroma = np.abs(a) + np.abs(b)  # L1 chroma: cheap, close enough to pick out colour
+    return np.clip(chroma * gain, 0, 255).astype(np.uint8)
+
+
+def face_mask(image: np.ndarray, *, kernel: int = 31) -> np.ndarray:
+    """Pale, low-chroma areas where tile faces may be (ink closed over).
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+
+    Returns
+    -------
+    (rows, cols) ndarray of bool
+    """
+    return _face(cv2.cvtColor(image, cv2.COLOR_BGR2LAB), kernel=kernel)
+
+
+def _face(lab: np.ndarray, *, kernel: int = 31, max_chroma: int = 30) -> np.ndarray:
+    light = cv2.medianBlur(lab[:, :, 0], 5)
+    # Colour relative to the brightest pixels' (the tiles', under the photo's light).
+    white = float(np.percentile(lab[:, :, 0], 98))
+    brightest = lab[:, :, 0] >= white
+    ref_a = int(np.median(lab[:, :, 1][brightest]))
+    ref_b = int(np.median(lab[:, :, 2][brightest]))
+    off = np.abs(lab[:, :, 1].astype(np.int16) - ref_a) + np.abs(
+        lab[:, :, 2].astype(np.int16) - ref_b
+    )
+    chroma = cv2.medianBlur(np.clip(off, 0, 255).astype(np.uint8), 5)
+    score = np.where(chroma <= max_chroma, light.astype(np.float32) - chroma, 0)
+    score_u8 = np.clip(np.rint(score), 0, 255).astype(np.uint8)
+    threshold, _ = cv2.threshold(score_u8, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    face = score_u8 > max(threshold, 0.7 * white, 80)
+    # Fill small holes (the coloured rims of pips), keep the cracks joined to the table.
+    holes = (~face).astype(np.uint8)
+    _count, labels, stats, _ = cv2.connectedComponentsWithStats(holes, connectivity=4)
+    is_hole = stats[:, cv2.CC_STAT_AREA] < 16 * kernel * kernel
+    is_hole[0] = False
+    return face | is_hole[labels]
+
+
+@dataclass(frozen=True, eq=False)
+class _Stroke:
+    centre: np.ndarray  # (x, y) pixels
+    along: np.ndarray  # unit (x, y) along the stroke
+    length: float
+    thickness: float
+    label: int
+
+
+def _strokes(marks: np.ndarray, *, min_length: float) -> tuple[list[_Stroke], list[np.ndarray]]:
+    """Elongated marks (bars and cracks) of a 0/1 uint8 mask, and each one's outline."""
+    contours, _ = cv2.findContours(marks, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    found: list[_Stroke] = []
+    outlines: list[np.ndarray] = []
+    for contour in contours:
+        _x, _y, w, h = cv2.boundingRect(contour)
+        if max(w, h) < min_length:
+            continue
+        (cx, cy), (a, b), angle = cv2.minAreaRect(contour)
+        length, thick = max(a, b), max(1.0, min(a, b))
+        if length < min_length or length < 4.0 * thick:
+            continue
+        if cv2.contourArea(contour) < 0.5 * length * thick:
+            continue
+        theta = np.deg2rad(angle if a >= b else angle + 90.0)
+        along = np.array([np.cos(theta), np.sin(theta)])
+        found.append(_Stroke(np.array([cx, cy]), along, float(length), float(thick), len(outlines)))
+        outlines.append(contour)
+    return found, outlines
+
+
+def _walk(
+    walls: np.ndarray, start: np.ndarray, step: np.ndarray, limit: float, own: int = 0
+) -> float:
+    """Pixels walked from ``start`` (x, y) along unit ``step`` before a wall pixel.
+
+    ``walls`` is 0 where free, -1 off the tile faces, k > 0 on crack k; crack ``own``
+    (the bar being followed) is no wall.
+    """
+    blocked = walls
+    rows, cols = blocked.shape
+    distances = np.arange(0.0, max(limit, 1.0), 1.0)
+    xs = np.rint(start[0] + distances * step[0]).astype(np.intp)
+    ys = np.rint(start[1] + distances * step[1]).astype(np.intp)
+    outside = (xs < 0) | (xs >= cols) | (ys < 0) | (ys >= rows)
+    hit = outside.copy()
+    inside = ~outside
+    values = blocked[ys[inside], xs[inside]]
+    hit[inside] = (values != 0) & (values != own)
+    found = np.flatnonzero(hit)
+    return float(distances[found[0]]) if found.size else float(limit)
+
+
+def _is_blocked(mask: np.ndarray, point: np.ndarray) -> bool:
+    col, row = round(point[0]), round(point[1])
+    rows, cols = mask.shape
+    return not (0 <= row < rows and 0 <= col < cols) or bool(mask[row, col])
+
+
+def _walks(
+    blocked: np.ndarray,
+    centre: np.ndarray,
+    step: np.ndarray,
+    side: np.ndarray,
+    offsets: tuple[float, ...],
+    limit: float,
+    own: int,
+) -> tuple[float, float]:
+    """Median distances to a wall both ways along ``step``, on parallel lines."""
+    ahead = [_walk(blocked, centre + side * offset, step, limit, own) for offset in offsets]
+    back = [_walk(blocked, centre + side * offset, -step, limit, own) for offset in offsets]
+    return float(np.median(ahead)), float(np.median(back))
+
+
+def find_tiles(
+    image: np.ndarray,
+    *,
+    work_side: int = 1280,
+    ink_threshold: int = 40,
+    min_bar: float = 12.0,
+) -> list[TileCandidate]:
+    """Find the face-up tiles of a photo by their divider bars.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        The photo (not changed).
+    work_side : int, keyword-only
+        Tiles are looked for on a copy whose longer side is at most this many pixels.
+    ink_threshold : int, keyword-only
+        Least ink (0..255, see :func:`ink_map`) of a bar or crack pixel.
+    min_bar : float, keyword-only
+        Shortest divider bar looked for, in working pixels.
+
+    Returns
+    -------
+    list of TileCandidate
+        Corners in pixels of ``image``; strongest first.
+    """
+    return _search(image, work_side=work_side, ink_threshold=ink_threshold, min_bar=min_bar)[0]
+
+
+def _search(
+    image: np.ndarray, *, work_side: int = 1280, ink_threshold: int = 40, min_bar: float = 12.0
+) -> tuple[list[TileCandidate], dict[str, np.ndarray]]:
+    """:func:`find_tiles`, also returning named debug images (BGR uint8, working size)."""
+    work = downscale(image, work_side)
+    scale = image.shape[1] / work.shape[1]
+    lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
+    face = _face(lab)
+    ink = np.where(face, _ink(lab), 0).astype(np.uint8)
+    marks = (ink > ink_threshold).astype(np.uint8)
+    strokes, _ = _strokes(marks, min_length=min_bar)
+    # Pips close to a bar can merge with it: take away the marks thicker than a bar.
+    longest = max((stroke.length for stroke in strokes), default=0.0)
+    thick = [stroke.thickness for stroke in strokes if stroke.length >= 0.5 * longest]
+    size = 2 * round(float(np.median(thick)) if thick else 3.0) + 1
+    pips = cv2.morphologyEx(
+        marks, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    )
+    marks &= 1 - cv2.dilate(pips, np.ones((3, 3), np.uint8))
+    strokes, outlines = _strokes(marks, min_length=min_bar)
+    # A stroke with both ends on the face may be a bar; one running off the face at
+    # either end may be a crack between touching tiles, a wall for the walks (a bar
+    # that nearly reaches the tile's edge can be both: its own walls are ignored).
+    walls = np.where(face, 0, -1).astype(np.int32)
+    bars: list[_Stroke] = []
+    for stroke in strokes:
+        margin = max(2.0, 0.04 * stroke.length)
+        ends = [
+            stroke.centre + sign * stroke.along * (stroke.length / 2 + margin) for sign in (1, -1)
+        ]
+        clear = [not _is_blocked(~face, end) for end in ends]
+        if any(clear):
+            bars.append(stroke)
+        if not all(clear):
+            cv2.drawContours(walls, outlines, stroke.label, stroke.label + 1, thickness=cv2.FILLED)
+    blocked = walls
+    found: list[TileCandidate] = []
+    for bar in bars:
+        across = np.array([-bar.along[1], bar.along[0]])
+        length = bar.length
+        # Width: along the bar, on lines a little off it (the bar itself is ink).
+        off = 0.25 * length
+        ahead, back = _walks(
+            blocked, bar.centre, bar.along, across, (-off, off), 2.0 * length, bar.label + 1
+        )
+        width = ahead + back
+        centre = bar.centre + bar.along * (ahead - back) / 2
+        clean = width <= 1.6 * length
+        if not clean:
+            # The bar sits across the middle of the tile: trust the nearer edge.
+            near = min(ahead, back)
+            width = 2 * near if 0.5 * length <= near <= 0.8 * length else 1.2 * length
+            centre = bar.centre
+        ahead, back = _walks(
+            blocked,
+            centre,
+            across,
+            bar.along,
+            (-0.2 * width, 0.0, 0.2 * width),
+            1.5 * width,
+            bar.label + 1,
+        )
+        half = min(ahead, back)
+        if not 0.55 * width <= half <= 1.15 * width:
+            half = width
+            clean = False
+        half = min(half, 1.05 * width)
+        corners = _corners(centre, across, bar.along, half, width / 2)
+        inside = _fraction_inside(face, corners)
+        if inside < 0.8:
+            continue
+        score = float(np.clip(inside, 0, 1)) * (1.0 if clean else 0.7)
+        found.append(TileCandidate(corners * scale, width * scale, 2 * half * scale, score))
+    tiles = _suppress(sorted(found, key=lambda tile: -tile.score))
+    shown = work.copy()
+    shown[~face] //= 3
+    shown[marks > 0] = (0, 255, 255)
+    for stroke in strokes:
+        colour = (0, 200, 0) if any(stroke is bar for bar in bars) else (0, 0, 255)
+        cv2.drawContours(shown, outlines, stroke.label, colour, 1)
+    for tile in tiles:
+        outline = np.rint(tile.corners / scale).astype(np.int32)
+        cv2.polylines(shown, [outline], True, (255, 0, 255), 2)
+    return tiles, {"search": shown}
+
+
+def _pixel(point: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int]:
+    row = min(max(round(point[1]), 0), shape[0] - 1)
+    col = min(max(round(point[0]), 0), shape[1] - 1)
+    return row, col
+
+
+def _corners(
+    centre: np.ndarray,
+    long_axis: np.ndarray,
+    short_axis: np.ndarray,
+    half_long: float,
+    half_short: float,
+) -> np.ndarray:
+    """tl, tr, br, bl (x, y) of the rectangle: clockwise from the top-left-most corner."""
+    points = np.array(
+        [
+            centre - long_axis * half_long - short_axis * half_short,
+            centre + long_axis * half_long - short_axis * half_short,
+            centre + long_axis * half_long + short_axis * half_short,
+            centre - long_axis * half_long + short_axis * half_short,
+        ]
+    )
+    # Clockwise on screen (rows grow downwards), starting at the top-left-most corner.
+    first, second = points[1] - points[0], points[3] - points[0]
+    if first[0] * second[1] - first[1] * second[0] < 0:
+        points = points[[0, 3, 2, 1]]
+    start = int(np.argmin(points[:, 0] + points[:, 1]))
+    return np.roll(points, -start, axis=0)
+
+
+def _fraction_inside(mask: np.ndarray, corners: np.ndarray) -> float:
+    """Share of the polygon's pixels within the image that are set in ``mask``."""
+    polygon = np.zeros(mask.shape, dtype=np.uint8)
+    cv2.fillConvexPoly(polygon, np.rint(corners).astype(np.int32), 1)
+    total = int(polygon.sum())
+    return float(mask[polygon > 0].sum()) / total if total else 0.0
+
+
+def _suppress(tiles: list[TileCandidate]) -> list[TileCandidate]:
+    """Drop a tile whose centre is within a quarter width of a stronger tile's centre."""
+    kept: list[TileCandidate] = []
+    for tile in tiles:
+        centre = tile.corners.mean(axis=0)
+        near = [
+            float(np.linalg.norm(centre - other.corners.mean(axis=0))) < 0.25 * other.width
+            for other in kept
+        ]
+        if not any(near):
+            kept.append(tile)
+    return kept
+
+
+def find_play_area(
+    image: np.ndarray,
+    *,
+    work_side: int = 400,
+    min_share: float = 0.12,
+    min_saturation: int = 70,
+) -> np.ndarray | None:
+    """Find the printed play area of a board, if the photo shows one.
+
+    A printed board's play area is a large patch of one saturated colour, roughly
+    rectangular, wholly inside the photo (a tablecloth runs off the photo's edges).
+    Tiles count only inside it: the dominoes printed on the board's border are
+    pictures, not tiles.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        The photo (not changed).
+    work_side : int, keyword-only
+        The area is looked for on a copy whose longer side is at most this many pixels.
+    min_share : float, keyword-only
+        Smallest play area, as a share of the photo.
+    min_saturation : int, keyword-only
+        Least HSV saturation (0..255) of the play area's colour.
+
+    Returns
+    -------
+    (4, 2) ndarray of float64 or None
+        tl, tr, br, bl corners as (x, y) pixels of ``image``; None if no board is seen.
+    """
+    work = downscale(image, work_side)
+    scale = image.shape[1] / work.shape[1]
+    rows, cols = work.shape[:2]
+    hsv = cv2.cvtColor(work, cv2.COLOR_BGR2HSV)
+    hue, sat, val = hsv[:, :, 0], hsv[:, :, 1], hsv[:, :, 2]
+    coloured = (sat >= min_saturation) & (val >= 50)
+    shape = cv2.getStructuringElement(cv2.MORPH_RECT, (5, 5))
+    best: tuple[float, np.ndarray] | None = None
+    for centre in range(0, 180, 10):
+        distance = np.abs(((hue.astype(np.int16) - centre + 90) % 180) - 90)
+        mask = (coloured & (distance <= 12)).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, shape)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        for label in range(1, count):
+            x, y, w, h, area = (int(value) for value in stats[label])
+            if area < min_share * rows * cols:
+                continue
+            if x <= 1 or y <= 1 or x + w >= cols - 1 or y + h >= rows - 1:
+                continue
+            points = cv2.findNonZero((labels == label).astype(np.uint8))
+            hull = cv2.convexHull(points)
+            hull_area = float(cv2.contourArea(hull))
+            (_, (rw, rh), _) = rect = cv2.minAreaRect(hull)
+            if hull_area < 0.9 * rw * rh or area < 0.4 * hull_area or max(rw, rh) > 3 * min(rw, rh):
+                continue
+            if best is None or hull_area > best[0]:
+                best = (hull_area, cv2.boxPoints(rect).astype(np.float64))
+    if best is None:
+        return None
+    points = best[1] * scale
+    # tl, tr, br, bl: clockwise on screen from the top-left-most corner.
+    centre = points.mean(axis=0)
+    angles = np.arctan2(points[:, 1] - centre[1], points[:, 0] - centre[0])
+    points = points[np.argsort(angles)]
+    start = int(np.argmin(points[:, 0] + points[:, 1]))
+    return np.roll(points, -start, axis=0)

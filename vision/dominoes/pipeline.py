@@ -1,0 +1,249 @@
+"""Run the whole domino reader on one photo: tiles, pips, total and warnings."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from referee.dominoes import DEFAULT_MAX_PIPS, Tile
+from vision.dominoes.find import TileCandidate, find_play_area, find_tiles
+from vision.dominoes.read import HalfCount, count_pips, rectify_tile, split_at_bar
+
+__all__ = ["DominoReading", "TileReading", "read_dominoes", "read_tile"]
+
+#: Below this confidence a tile's reading is flagged for the player to check.
+LOW_CONFIDENCE = 0.6
+
+
+@dataclass(frozen=True)
+class TileReading:
+    """One tile read from the photo.
+
+    Attributes
+    ----------
+    pips : tuple of (int, int)
+        Pips of the top (standing tile) or left (lying tile) half, then the other.
+    corners : (4, 2) ndarray of float64
+        tl, tr, br, bl as (x, y) pixels of the photo.
+    confidence : float
+        0..1, the least of the tile's finding and its two halves' counts.
+    legal : bool
+        Both halves show a legal pip layout for a set of this size.
+    """
+
+    pips: tuple[int, int]
+    corners: np.ndarray
+    confidence: float
+    legal: bool
+
+    @property
+    def tile(self) -> Tile:
+        """The tile as :class:`referee.dominoes.Tile`."""
+        return Tile(*self.pips)
+
+
+@dataclass(frozen=True)
+class DominoReading:
+    """Everything read from one photo.
+
+    Attributes
+    ----------
+    tiles : tuple of TileReading
+        In reading order (top to bottom, then left to right).
+    warnings : tuple of str
+        Low-confidence or impossible findings, for the player to check.
+    debug : dict of str to ndarray
+        Named debug images (BGR uint8) when asked for; else empty.
+    """
+
+    tiles: tuple[TileReading, ...]
+    warnings: tuple[str, ...]
+    debug: dict[str, np.ndarray] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        """Pips on every tile read (points)."""
+        return sum(a + b for a, b in (tile.pips for tile in self.tiles))
+
+    def to_json(self) -> dict[str, object]:
+        """The CLI's JSON object: tiles (pips, corners, confidence), total, warnings."""
+        return {
+            "tiles": [
+                {
+                    "pips": [tile.pips[0], tile.pips[1]],
+                    "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in tile.corners],
+                    "confidence": round(tile.confidence, 3),
+                }
+                for tile in self.tiles
+            ],
+            "total": self.total,
+            "warnings": list(self.warnings),
+        }
+
+
+def read_tile(
+    image: np.ndarray,
+    candidate: TileCandidate,
+    *,
+    max_pips: int = DEFAULT_MAX_PIPS,
+    short_side: int = 80,
+) -> tuple[TileReading | None, np.ndarray]:
+    """Read the pips of one found tile.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        The photo the candidate was found in (not changed).
+    candidate : TileCandidate
+        From :func:`vision.dominoes.find.find_tiles`.
+    max_pips : int, keyword-only
+        The set is double-``max_pips`` (6, 9 or 12).
+    short_side : int, keyword-only
+        Rows of the rectified crop, pixels.
+
+    Returns
+    -------
+    reading : TileReading or None
+        None if the candidate is not a face-up tile (its halves hold marks that
+        are not pips, or no divider bar is seen).
+    crop : (short_side, 2 * short_side, 3) ndarray of uint8, BGR
+        The rectified tile, for debug images.
+    """
+    crop = rectify_tile(image, candidate.corners, short_side=short_side)
+    rows, cols = crop.shape[:2]
+    first, last, strength = split_at_bar(crop)
+    if strength < 0.5:
+        return None, crop
+    rim = max(2, round(rows * 0.07))
+    gap = max(1, round(rows * 0.03))
+    left = crop[rim : rows - rim, rim : max(rim + 1, first - gap)]
+    right = crop[rim : rows - rim, min(cols - rim - 1, last + gap + 1) : cols - rim]
+    halves: list[HalfCount] = [count_pips(left), count_pips(right)]
+    if any(half.pips < 0 for half in halves):
+        return None, crop
+    pips = (halves[0].pips, halves[1].pips)
+    legal = all(half.legal and half.pips <= max_pips for half in halves)
+    confidence = min(candidate.score, strength, *(half.confidence for half in halves))
+    if not legal:
+        confidence = min(confidence, 0.3)
+    return TileReading(pips, candidate.corners, float(confidence), legal), crop
+
+
+def read_dominoes(
+    image: np.ndarray, *, max_pips: int = DEFAULT_MAX_PIPS, debug: bool = False
+) -> DominoReading:
+    """Find every face-up tile in a photo and read its pips.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        The photo, EXIF orientation applied (see :func:`vision.decode.read_image`); not
+        changed.
+    max_pips : int, keyword-only
+        The set is double-``max_pips``: 6 (default), 9 or 12.
+    debug : bool, keyword-only
+        Also return named debug images (``"tiles"``: every rectified tile stacked).
+
+    Returns
+    -------
+    DominoReading
+        Tiles, total and warnings.  Warnings name each tile read with low confidence,
+        each count no legal pip layout gives, a half above the set's largest, and (in a
+        double-six or smaller set) the same tile seen twice.
+
+    Raises
+    ------
+    ValueError
+        If ``image`` is not a (rows, cols, 3) uint8 array or ``max_pips`` is not 0-18.
+    """
+    if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
+        raise ValueError(
+            f"image must be (rows, cols, 3) uint8 BGR, got {image.shape} {image.dtype}"
+        )
+    if not 0 <= max_pips <= 18:
+        raise ValueError(f"a set is double-0 to double-18, got double-{max_pips}")
+    area = find_play_area(image)
+    if area is None:
+        candidates = find_tiles(image)
+    else:
+        # Look on the play area only, at a finer scale; tiles may overhang its edge a little.
+        rows, cols = image.shape[:2]
+        margin = 0.04 * float(np.ptp(area[:, 0]))
+        x0, y0 = np.floor(area.min(axis=0) - margin).astype(int)
+        x1, y1 = np.ceil(area.max(axis=0) + margin).astype(int)
+        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, cols), min(y1, rows)
+        offset = np.array([x0, y0], dtype=np.float64)
+        candidates = [
+            TileCandidate(tile.corners + offset, tile.width, tile.length, tile.score)
+            for tile in find_tiles(image[y0:y1, x0:x1])
+        ]
+        candidates = [tile for tile in candidates if _inside(area, tile.corners.mean(axis=0))]
+    readings: list[TileReading] = []
+    crops: list[np.ndarray] = []
+    for candidate in candidates:
+        reading, crop = read_tile(image, candidate, max_pips=max_pips)
+        crops.append(crop)
+        if reading is not None:
+            readings.append(reading)
+    readings = _without_overlaps(readings)
+    readings.sort(key=lambda tile: (round(tile.corners[:, 1].mean()), tile.corners[:, 0].mean()))
+    warnings = _warnings(readings, max_pips)
+    images: dict[str, np.ndarray] = {}
+    if debug and crops:
+        images["tiles"] = np.vstack(crops)
+    return DominoReading(tuple(readings), tuple(warnings), images)
+
+
+def _without_overlaps(readings: list[TileReading], *, most: float = 0.2) -> list[TileReading]:
+    """Keep the surest of tiles that overlap (real tiles lie side by side, never on top)."""
+    import cv2
+
+    kept: list[TileReading] = []
+    for tile in sorted(readings, key=lambda tile: (tile.legal, tile.confidence), reverse=True):
+        polygon = tile.corners.astype(np.float32)
+        area = float(cv2.contourArea(polygon))
+        clash = False
+        for other in kept:
+            shared, _ = cv2.intersectConvexConvex(polygon, other.corners.astype(np.float32))
+            if shared > most * area:
+                clash = True
+                break
+        if not clash:
+            kept.append(tile)
+    return kept
+
+
+def _inside(area: np.ndarray, point: np.ndarray) -> bool:
+    import cv2
+
+    return (
+        cv2.pointPolygonTest(area.astype(np.float32), (float(point[0]), float(point[1])), False)
+        >= 0
+    )
+
+
+def _warnings(readings: list[TileReading], max_pips: int) -> list[str]:
+    found: list[str] = []
+    for number, tile in enumerate(readings, start=1):
+        a, b = tile.pips
+        name = f"tile {number} ({a}-{b})"
+        if max(a, b) > max_pips:
+            found.append(
+                f"{name}: a half shows more than {max_pips} pips, not in a double-{max_pips} set"
+            )
+        elif not tile.legal:
+            found.append(f"{name}: the pips fit no legal pip layout; check this tile")
+        elif tile.confidence < LOW_CONFIDENCE:
+            found.append(
+                f"{name}: read with low confidence ({tile.confidence:.2f}); check this tile"
+            )
+    if max_pips <= DEFAULT_MAX_PIPS:
+        seen = Counter(tile.tile for tile in readings if max(tile.pips) <= max_pips)
+        for tile, times in sorted(seen.items()):
+            if times > 1:
+                found.append(
+                    f"tile {tile} seen {times} times: a double-{max_pips} set has only one"
+                )
+    return found

@@ -1,0 +1,317 @@
+"""Read one tile: rectify it to a 2:1 crop, split it at its divider bar, count pips.
+
+Pips are found as ink against the tile's face: dark marks (black pips) or
+coloured marks (the coloured pips of double-twelve sets), so the count does not
+depend on the pips' colour.  A count whose pips do not sit on a legal pip layout
+(the 3x3 grid of a die face for 0-9 pips) is reported as such, never passed off
+as a sure reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+__all__ = [
+    "HalfCount",
+    "count_pips",
+    "legal_layout",
+    "rectify_tile",
+    "split_at_bar",
+]
+
+#: Occupied cells (row, col) of the 3x3 grid for each count, one orientation each;
+#: the other orientations are made by :func:`_orientations`.
+_LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
+    0: (),
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (0, 2), (2, 0), (2, 2)),
+    5: ((0, 0), (0, 2), (1, 1), (2, 0), (2, 2)),
+    6: ((0, 0), (1, 0), (2, 0), (0, 2), (1, 2), (2, 2)),
+    7: ((0, 0), (1, 0), (2, 0), (1, 1), (0, 2), (1, 2), (2, 2)),
+    8: ((0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)),
+    9: tuple((row, col) for row in range(3) for col in range(3)),
+}
+
+
+def _orientations(cells: tuple[tuple[int, int], ...]) -> set[frozenset[tuple[int, int]]]:
+    """The layout turned by 0, 90, 180 and 270 degrees and mirrored."""
+    found = set()
+    for transpose in (False, True):
+        for turns in range(4):
+            placed = []
+            for row, col in cells:
+                if transpose:
+                    row, col = col, row
+                for _ in range(turns):
+                    row, col = col, 2 - row
+                placed.append((row, col))
+            found.add(frozenset(placed))
+    return found
+
+
+@dataclass(frozen=True)
+class HalfCount:
+    """The pips read on one half of a tile.
+
+    Attributes
+    ----------
+    pips : int
+        Number of pips.
+    confidence : float
+        0..1.
+    centres : tuple of (float, float)
+        Each pip's (row, col) in the half, as fractions of its rows and cols.
+    legal : bool
+        True if the pips sit on a legal layout for that count (always True above 9
+        pips, whose layouts differ between makers).
+    """
+
+    pips: int
+    confidence: float
+    centres: tuple[tuple[float, float], ...]
+    legal: bool
+
+
+def rectify_tile(image: np.ndarray, corners: np.ndarray, *, short_side: int = 80) -> np.ndarray:
+    """Warp one tile to an upright 2:1 crop, its long axis horizontal.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        The photo (not changed).
+    corners : (4, 2) array_like of float
+        The tile's tl, tr, br, bl corners as (x, y) pixels of ``image``.
+    short_side : int, keyword-only
+        Rows of the crop (pixels); it has twice as many cols.
+
+    Returns
+    -------
+    (short_side, 2 * short_side, 3) ndarray of uint8, BGR
+        The left half of the crop is the tile's top half (a standing tile) or its
+        left half (a lying tile).
+    """
+    points = np.asarray(corners, dtype=np.float32).reshape(4, 2)
+    top = float(np.linalg.norm(points[1] - points[0]))
+    side = float(np.linalg.norm(points[3] - points[0]))
+    if side > top:  # standing tile: its top half goes to the crop's left
+        points = points[[1, 2, 3, 0]]
+    size = short_side
+    target = np.array([[0, 0], [2 * size, 0], [2 * size, size], [0, size]], dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(points, target)
+    return cv2.warpPerspective(
+        image,
+        matrix,
+        (2 * size, size),
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(255, 255, 255),  # a tile cut by the photo's edge: blank, no ink
+    )
+
+
+def _tile_ink(crop: np.ndarray) -> np.ndarray:
+    """Ink of a tile crop (0..255): dark or coloured marks on the pale face."""
+    rows = crop.shape[0]
+    kernel = max(3, round(rows * 0.4) | 1)
+    shape = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kernel, kernel))
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    dark = cv2.morphologyEx(lab[:, :, 0], cv2.MORPH_BLACKHAT, shape)
+    a = lab[:, :, 1].astype(np.int16) - 128
+    b = lab[:, :, 2].astype(np.int16) - 128
+    chroma = np.clip((np.abs(a) + np.abs(b)) * 2, 0, 255).astype(np.uint8)
+    colour = cv2.morphologyEx(chroma, cv2.MORPH_TOPHAT, shape)
+    return np.maximum(dark, colour)
+
+
+def split_at_bar(crop: np.ndarray, *, search: float = 0.15) -> tuple[int, int, float]:
+    """Find the divider bar of a rectified tile.
+
+    Parameters
+    ----------
+    crop : (rows, 2 * rows, 3) ndarray of uint8, BGR
+        A tile from :func:`rectify_tile` (not changed).
+    search : float, keyword-only
+        The bar is looked for within this fraction of the crop's width either side
+        of the middle.
+
+    Returns
+    -------
+    first, last : int
+        First and last column of the bar (pixels of ``crop``).
+    strength : float
+        0..1: the share of the bar's columns (middle rows) covered by ink.
+    """
+    ink = _tile_ink(crop)
+    rows, cols = ink.shape
+    band = ink[int(rows * 0.2) : int(rows * 0.8)] > 40
+    profile = band.mean(axis=0)
+    low, high = int(cols * (0.5 - search)), int(cols * (0.5 + search)) + 1
+    best = float(profile[low:high].max())
+    # Runs of strongly inked columns; the bar is the thin run nearest the middle (a
+    # column of touching pips can be as dark, but it is wide and off the middle).
+    runs: list[tuple[int, int]] = []
+    col = low
+    while col < high:
+        if profile[col] >= 0.6 * best:
+            start = col
+            while col + 1 < high and profile[col + 1] >= 0.6 * best:
+                col += 1
+            runs.append((start, col))
+        col += 1
+    if not runs:
+        return cols // 2, cols // 2, 0.0
+    middle = cols / 2
+
+    def rank(run: tuple[int, int]) -> tuple[bool, float]:
+        wide = run[1] - run[0] + 1 > 0.12 * rows
+        return wide, abs((run[0] + run[1]) / 2 - middle)
+
+    first, last = min(runs, key=rank)
+    strength = float(profile[first : last + 1].max())
+    return first, last, float(np.clip(strength, 0.0, 1.0))
+
+
+def _snap(value: float) -> int:
+    return 0 if value < 0.37 else 2 if value > 0.63 else 1
+
+
+def _is_round(
+    width: int, height: int, area: int, mask: np.ndarray | None = None, *, fill: float = 0.55
+) -> bool:
+    """A pip's shape: not long, filling its box, and (if ``mask`` is given) solid."""
+    if max(width, height) > 1.8 * min(width, height) or area < fill * width * height:
+        return False
+    if mask is None:
+        return True
+    contours, _ = cv2.findContours(
+        mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    hull = cv2.contourArea(cv2.convexHull(np.vstack(contours)))
+    return hull <= 0 or area >= 0.85 * hull
+
+
+def _split_touching(mask: np.ndarray, small: float, large: float) -> list[tuple[float, float]]:
+    """Centres (row, col) of round pips that touch in ``mask``; [] if it is not pips."""
+    shape = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    original = mask.astype(np.uint8)
+    current = original
+    for times in range(1, 5):
+        current = cv2.erode(current, shape)
+        count, _, stats, centroids = cv2.connectedComponentsWithStats(current, connectivity=4)
+        if count <= 2:
+            continue
+        parts = []
+        for label in range(1, count):
+            _x, _y, w, h, area = (int(value) for value in stats[label])
+            if not (small <= area <= large and _is_round(w, h, area, fill=0.45)):
+                break
+            parts.append((float(centroids[label][1]), float(centroids[label][0])))
+        else:
+            areas = stats[1:, cv2.CC_STAT_AREA]
+            # Round pips grow back to cover the mark; letters and lines do not.
+            grown = cv2.dilate(current, shape, iterations=times) & original
+            if areas.max() <= 1.6 * areas.min() and grown.sum() >= 0.85 * original.sum():
+                return parts
+    return []
+
+
+def legal_layout(centres: tuple[tuple[float, float], ...]) -> bool:
+    """True if pips at ``centres`` sit on a legal die-face layout of their count.
+
+    Parameters
+    ----------
+    centres : tuple of (float, float)
+        Each pip's (row, col) in its half, as fractions (0..1) of the half's size.
+
+    Returns
+    -------
+    bool
+        False when two pips share a cell of the 3x3 grid or the occupied cells are
+        no layout of that count; True for more than 9 pips (layouts differ by maker).
+
+    >>> legal_layout(((0.2, 0.2), (0.8, 0.8)))
+    True
+    >>> legal_layout(((0.2, 0.2), (0.2, 0.8)))
+    False
+    """
+    count = len(centres)
+    if count > 9:
+        return True
+    cells = frozenset((_snap(row), _snap(col)) for row, col in centres)
+    if len(cells) != count:
+        return False
+    return cells in _orientations(_LAYOUTS[count])
+
+
+def count_pips(
+    half: np.ndarray,
+    *,
+    ink_threshold: int = 50,
+    min_size: float = 0.07,
+    max_size: float = 0.42,
+) -> HalfCount:
+    """Count the pips on one half of a rectified tile.
+
+    Parameters
+    ----------
+    half : (rows, cols, 3) ndarray of uint8, BGR
+        One half, roughly square, the divider bar and the tile's rim cut away.
+    ink_threshold : int, keyword-only
+        Least ink (0..255) of a pip pixel.
+    min_size, max_size : float, keyword-only
+        Smallest and largest pip diameter, as fractions of the half's rows.
+
+    Returns
+    -------
+    HalfCount
+        Pip count (0 if the half is blank), confidence, pip centres, legality.
+        ``pips`` is -1 when the half holds marks that are not pips (a face-down
+        tile's print, a picture): then it is not a face-up tile.
+    """
+    rows, cols = half.shape[:2]
+    ink = _tile_ink(half)
+    marks = (ink > ink_threshold).astype(np.uint8)
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(marks, connectivity=8)
+    side = float(min(rows, cols))
+    small = (min_size * side) ** 2 * np.pi / 4
+    large = (max_size * side) ** 2 * np.pi / 4
+    pips: list[tuple[float, float]] = []
+    areas: list[float] = []
+    stray = 0.0
+    split = 0
+    for label in range(1, count):
+        x, y, w, h, area = (int(value) for value in stats[label])
+        if area < 0.4 * small:
+            continue
+        box = labels[y : y + h, x : x + w] == label
+        if small <= area <= large and _is_round(w, h, area, box):
+            col, row = centroids[label]
+            pips.append((float(row) / rows, float(col) / cols))
+            areas.append(float(area))
+            continue
+        parts = _split_touching(box, small * 0.5, large)
+        if parts:
+            pips.extend(((y + row) / rows, (x + col) / cols) for row, col in parts)
+            split += len(parts)
+        elif x > 0 and y > 0 and x + w < cols and y + h < rows:
+            stray += area
+        elif area > 0.08 * side * max(w, h):
+            stray += area  # thick print at the edge; thin marks there are the tile's rim
+    stray_share = stray / (rows * cols)
+    if stray_share > 0.04:
+        return HalfCount(-1, 0.0, (), False)
+    centres = tuple(pips)
+    legal = legal_layout(centres)
+    confidence = 1.0
+    if len(areas) > 1:
+        spread = float(np.std(areas) / np.mean(areas))
+        confidence -= min(0.5, max(0.0, spread - 0.15))
+    confidence -= min(0.4, stray_share * 10)
+    confidence -= 0.05 * split  # pips that touched were pulled apart
+    if not legal:
+        confidence = min(confidence, 0.3)
+    return HalfCount(len(centres), float(np.clip(confidence, 0.0, 1.0)), centres, legal)

@@ -1,0 +1,331 @@
+"""Render photos of double-six domino hands laid face up on a table, with their answers.
+
+Random distinct tiles of a double-six set (:func:`referee.dominoes.double_set`), each
+turned to a random angle, laid without overlapping on one of two table textures
+(dark wood or green felt), with a soft shadow, uneven light, a little perspective,
+sensor noise and JPEG.  White tiles, black pips on the usual die-face layouts, a
+divider bar across the middle.
+
+Regenerate the committed samples with::
+
+    .venv/bin/python -m vision.dominoes.render sample_photos
+
+>>> hand = render_hand(1)
+>>> hand.image.dtype, hand.image.ndim, len(hand.tiles) == len(hand.corners)
+(dtype('uint8'), 3, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from referee.dominoes import double_set
+
+__all__ = ["TEXTURES", "RenderedHand", "render_hand", "write_samples"]
+
+TEXTURES = ("wood", "felt")
+
+#: Pip centres on a half, (row, col) as fractions of the half, for 0-6 pips.
+_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    0: (),
+    1: ((0.5, 0.5),),
+    2: ((0.25, 0.25), (0.75, 0.75)),
+    3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
+    4: ((0.25, 0.25), (0.25, 0.75), (0.75, 0.25), (0.75, 0.75)),
+    5: ((0.25, 0.25), (0.25, 0.75), (0.5, 0.5), (0.75, 0.25), (0.75, 0.75)),
+    6: ((0.25, 0.25), (0.5, 0.25), (0.75, 0.25), (0.25, 0.75), (0.5, 0.75), (0.75, 0.75)),
+}
+
+
+@dataclass(frozen=True)
+class RenderedHand:
+    """A rendered photo and what it shows.
+
+    Attributes
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+    tiles : tuple of (int, int)
+        Each tile's pips, the half nearer its ``tl``-``tr`` start first.
+    corners : tuple of (4, 2) ndarray of float64
+        Each tile's corners as (x, y) pixels of ``image``, tl, tr, br, bl.
+    texture : str
+        ``"wood"`` or ``"felt"``.
+    """
+
+    image: np.ndarray
+    tiles: tuple[tuple[int, int], ...]
+    corners: tuple[np.ndarray, ...]
+    texture: str
+
+    @property
+    def total(self) -> int:
+        """Pips on every tile (points)."""
+        return sum(a + b for a, b in self.tiles)
+
+    def answer(self) -> dict[str, object]:
+        """The expected reading, as written beside a sample photo."""
+        return {
+            "tiles": [[a, b] for a, b in self.tiles],
+            "total": self.total,
+            "corners": [np.round(c, 1).tolist() for c in self.corners],
+            "texture": self.texture,
+        }
+
+
+def _table(rng: np.random.Generator, rows: int, cols: int, texture: str) -> np.ndarray:
+    """A table top, (rows, cols, 3) float32 BGR in 0..255."""
+    if texture == "wood":
+        base = np.array([40, 62, 96], dtype=np.float32)  # dark brown, BGR
+        y = np.arange(rows, dtype=np.float32)[:, None]
+        x = np.arange(cols, dtype=np.float32)[None, :]
+        wobble = 6 * np.sin(x / rng.uniform(60, 120) + rng.uniform(0, 6))
+        grain = np.sin((y + wobble) / rng.uniform(3, 6)) * 0.5 + np.sin(
+            (y + 2 * wobble) / rng.uniform(15, 30)
+        )
+        shade = 1.0 + 0.12 * grain
+        table = base[None, None, :] * shade[:, :, None]
+    else:
+        base = np.array([50, 105, 35], dtype=np.float32)  # green felt, BGR
+        noise = rng.normal(0, 1, (rows, cols)).astype(np.float32)
+        noise = cv2.GaussianBlur(noise, (0, 0), 1.2)
+        table = base[None, None, :] * (1.0 + 0.10 * noise)[:, :, None]
+    return table.astype(np.float32)
+
+
+def _rounded_rect(
+    centre: np.ndarray,
+    along: np.ndarray,
+    across: np.ndarray,
+    half_long: float,
+    half_short: float,
+    radius: float,
+) -> np.ndarray:
+    """Outline of a rounded rectangle as (x, y) points, float64."""
+    points = []
+    for sx, sy, start in ((1, 1, 0), (-1, 1, 90), (-1, -1, 180), (1, -1, 270)):
+        corner = centre + along * sx * (half_long - radius) + across * sy * (half_short - radius)
+        for degrees in range(start, start + 91, 10):
+            t = math.radians(degrees)
+            points.append(corner + radius * (math.cos(t) * along + math.sin(t) * across))
+    return np.array(points)
+
+
+def _draw_tile(
+    canvas: np.ndarray,
+    shadow: np.ndarray,
+    pips: tuple[int, int],
+    centre: np.ndarray,
+    angle: float,
+    short: float,
+    ink: np.ndarray,
+) -> np.ndarray:
+    """Draw one tile (in place, on the private canvas); return its tl, tr, br, bl corners."""
+    along = np.array([math.cos(angle), math.sin(angle)])
+    across = np.array([-along[1], along[0]])
+    half_long, half_short = short, short / 2
+    outline = _rounded_rect(centre, along, across, half_long, half_short, 0.12 * short)
+    shift = 16  # fixed-point bits for anti-aliased drawing
+    scale = 1 << shift
+    offset = np.array([0.06 * short, 0.09 * short])
+    cv2.fillPoly(
+        shadow, [np.rint((outline + offset) * scale).astype(np.int32)], 1.0, cv2.LINE_AA, shift
+    )
+    face = np.array([232, 240, 244], dtype=np.float32)
+    cv2.fillPoly(
+        canvas, [np.rint(outline * scale).astype(np.int32)], face.tolist(), cv2.LINE_AA, shift
+    )
+    rim = _rounded_rect(centre, along, across, half_long, half_short, 0.12 * short)
+    cv2.polylines(
+        canvas,
+        [np.rint(rim * scale).astype(np.int32)],
+        True,
+        (150, 160, 165),
+        max(1, round(short / 40)),
+        cv2.LINE_AA,
+        shift,
+    )
+    bar_half = 0.36 * short
+    ends = [centre + across * bar_half, centre - across * bar_half]
+    cv2.line(
+        canvas,
+        tuple(np.rint(ends[0] * scale).astype(int)),
+        tuple(np.rint(ends[1] * scale).astype(int)),
+        ink.tolist(),
+        max(2, round(short / 22)),
+        cv2.LINE_AA,
+        shift,
+    )
+    radius = 0.085 * short
+    for half, count in enumerate(pips):
+        # Half 0 lies towards -along, half 1 towards +along; each is a square of side short.
+        half_centre = centre + along * (half - 0.5) * short
+        for row, col in _PIPS[count]:
+            point = (
+                half_centre
+                + across * (row - 0.5) * short * 0.82
+                + along * (col - 0.5) * short * 0.82
+            )
+            cv2.circle(
+                canvas,
+                tuple(np.rint(point * scale).astype(int)),
+                int(radius * scale),
+                ink.tolist(),
+                -1,
+                cv2.LINE_AA,
+                shift,
+            )
+    corners = np.array(
+        [
+            centre - along * half_long - across * half_short,
+            centre + along * half_long - across * half_short,
+            centre + along * half_long + across * half_short,
+            centre - along * half_long + across * half_short,
+        ]
+    )
+    return corners
+
+
+def render_hand(
+    seed: int,
+    *,
+    count: int | None = None,
+    texture: str | None = None,
+    rows: int = 900,
+    cols: int = 1200,
+) -> RenderedHand:
+    """Render one photo of a hand of distinct double-six tiles.
+
+    Parameters
+    ----------
+    seed : int
+        Everything random follows from it: the same seed gives the same photo.
+    count : int, optional
+        Tiles in the hand (default: 3 to 7 at random).
+    texture : {"wood", "felt"}, optional
+        The table (default: chosen by the seed).
+    rows, cols : int, keyword-only
+        Size of the photo in pixels.
+
+    Returns
+    -------
+    RenderedHand
+        The photo (BGR uint8) and each tile's pips and corners in it.
+
+    Raises
+    ------
+    ValueError
+        If ``texture`` is unknown or ``count`` is not 1-10.
+    """
+    rng = np.random.default_rng(seed)
+    texture = texture or TEXTURES[int(rng.integers(len(TEXTURES)))]
+    if texture not in TEXTURES:
+        raise ValueError(f"texture is one of {', '.join(TEXTURES)}, not {texture!r}")
+    count = int(rng.integers(3, 8)) if count is None else count
+    if not 1 <= count <= 10:
+        raise ValueError(f"a rendered hand has 1 to 10 tiles, not {count}")
+    tiles = double_set(6)
+    chosen = [tiles[int(i)] for i in rng.choice(len(tiles), size=count, replace=False)]
+    canvas = _table(rng, rows, cols, texture)
+    shadow = np.zeros((rows, cols), dtype=np.float32)
+    short = float(rng.uniform(0.085, 0.11) * min(rows, cols) * 1.1)
+    ink = np.array([28, 26, 24], dtype=np.float32)
+    boxes: list[np.ndarray] = []
+    layout: list[tuple[tuple[int, int], np.ndarray, float]] = []
+    for tile in chosen:
+        pips = (tile.low, tile.high) if rng.random() < 0.5 else (tile.high, tile.low)
+        for _ in range(400):
+            angle = float(rng.uniform(0, math.pi))
+            margin = 1.2 * short
+            centre = np.array(
+                [rng.uniform(margin, cols - margin), rng.uniform(margin, rows - margin)]
+            )
+            along = np.array([math.cos(angle), math.sin(angle)])
+            across = np.array([-along[1], along[0]])
+            box = np.array(
+                [
+                    centre + along * sa * 1.12 * short + across * sb * 0.62 * short
+                    for sa, sb in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+                ],
+                dtype=np.float32,
+            )
+            if all(cv2.intersectConvexConvex(box, other)[0] <= 0 for other in boxes):
+                boxes.append(box)
+                layout.append((pips, centre, angle))
+                break
+    # Shadows first (they fall on the table), then the tiles over them.
+    scratch = np.zeros_like(canvas)
+    for pips, centre, angle in layout:
+        _draw_tile(scratch, shadow, pips, centre, angle, short, ink)
+    shadow = cv2.GaussianBlur(shadow, (0, 0), 0.05 * short)
+    canvas *= (1.0 - 0.55 * shadow)[:, :, None]
+    corners: list[np.ndarray] = []
+    for pips, centre, angle in layout:
+        corners.append(_draw_tile(canvas, np.zeros_like(shadow), pips, centre, angle, short, ink))
+    # Uneven light: brighter towards a random point.
+    y, x = np.mgrid[0:rows, 0:cols].astype(np.float32)
+    light_x, light_y = rng.uniform(0, cols), rng.uniform(0, rows)
+    distance = np.hypot(x - light_x, y - light_y) / math.hypot(rows, cols)
+    canvas *= (1.08 - 0.3 * distance)[:, :, None]
+    # A little perspective: each photo corner moved by up to 4% of the side.
+    source = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], dtype=np.float32)
+    jitter = rng.uniform(-0.04, 0.04, (4, 2)) * np.array([cols, rows])
+    target = (source + jitter).astype(np.float32)
+    matrix = cv2.getPerspectiveTransform(source, target)
+    canvas = cv2.warpPerspective(canvas, matrix, (cols, rows), borderMode=cv2.BORDER_REFLECT)
+    canvas = cv2.GaussianBlur(canvas, (0, 0), 0.7)
+    canvas += rng.normal(0, 3.0, canvas.shape).astype(np.float32)
+    image = np.clip(np.rint(canvas), 0, 255).astype(np.uint8)
+    warped = tuple(
+        cv2.perspectiveTransform(c.reshape(1, 4, 2).astype(np.float32), matrix)
+        .reshape(4, 2)
+        .astype(np.float64)
+        for c in corners
+    )
+    return RenderedHand(image, tuple(p for p, _, _ in layout), warped, texture)
+
+
+def write_samples(folder: Path, *, seeds: tuple[int, ...] = (1, 2, 3, 4, 5, 6)) -> list[Path]:
+    """Write ``hand-<seed>.jpg`` and ``hand-<seed>.json`` (the answer) for each seed.
+
+    Half the seeds get wood and half felt (by parity), so both textures are covered.
+
+    Returns
+    -------
+    list of Path
+        The photos written.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for seed in seeds:
+        hand = render_hand(seed, texture=TEXTURES[seed % 2])
+        photo = folder / f"hand-{seed}.jpg"
+        ok, encoded = cv2.imencode(".jpg", hand.image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+        if not ok:
+            raise OSError(f"cannot encode {photo}")
+        photo.write_bytes(encoded.tobytes())
+        answer = json.dumps(hand.answer(), indent=1)
+        (folder / f"hand-{seed}.json").write_text(answer + "\n", encoding="utf-8")
+        written.append(photo)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m vision.dominoes.render FOLDER``: write the sample photos."""
+    parser = argparse.ArgumentParser(description="Render sample photos of domino hands.")
+    parser.add_argument("folder", type=Path)
+    args = parser.parse_args(argv)
+    for photo in write_samples(args.folder):
+        print(photo)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
