@@ -136,17 +136,20 @@ def test_kingdom_tapped_in_and_corrected(page: Any, live_server: str) -> None:
     screenshot(page, "kingdomino-by-hand")
 
 
-def _kingdom_photo() -> tuple[Path, str | None]:
-    """A kingdom photo: the project's rendered sample with its notation, else a labelled
-    photo of ``../shared/data`` read in place (no notation checked), else skip."""
+def _kingdom_photo() -> tuple[Path, str | None, int | None]:
+    """A kingdom photo with its notation and score: the project's rendered sample
+    (``kingdom-N.jpg`` beside ``kingdom-N.txt``: the notation, then ``score N``), else a
+    labelled photo of ``../shared/data`` read in place (nothing checked), else skip."""
     for photo in sorted(SAMPLES.glob("kingdom-*.jpg")):
-        for suffix in (".txt", ".kingdom"):
-            expected = photo.with_suffix(suffix)
-            if expected.is_file():
-                return photo, expected.read_text(encoding="utf-8").strip()
+        expected = photo.with_suffix(".txt")
+        if expected.is_file():
+            lines = expected.read_text(encoding="utf-8").splitlines()
+            scores = [int(line.split()[1]) for line in lines if line.startswith("score ")]
+            notation = "\n".join(line for line in lines if not line.startswith("score "))
+            return photo, notation, scores[0] if scores else None
     root = data_root()
     if root is not None and (root / "kingdomino" / "photos" / "1.jpg").is_file():
-        return root / "kingdomino" / "photos" / "1.jpg", None
+        return root / "kingdomino" / "photos" / "1.jpg", None, None
     pytest.skip("no kingdom photo: neither sample_photos/kingdom-*.jpg nor ../shared/data")
 
 
@@ -170,7 +173,7 @@ def _domain_size(rows: list[list[str]], start: tuple[int, int]) -> int:
 
 
 def test_kingdom_photo_scored_then_corrected(page: Any, live_server: str) -> None:
-    photo, expected = _kingdom_photo()
+    photo, expected, score = _kingdom_photo()
     page.goto(live_server + "/kingdomino/")
     page.set_input_files("#photo", str(photo))
     page.wait_for_selector(".overlay:not([hidden]) img")
@@ -180,6 +183,8 @@ def test_kingdom_photo_scored_then_corrected(page: Any, live_server: str) -> Non
         assert rows == _rows(expected), "the sample kingdom was misread"
     before = int(page.inner_text("#total"))
     assert page.inner_text("#total-bar-value") == str(before)
+    if score is not None:
+        assert before == score
     # Give a crownless landscape square 1 crown: its domain of n squares gains n points
     # (points = squares x crowns), whatever the rest of the kingdom holds.
     names = {"W": "wheat", "F": "forest", "L": "lake", "G": "grassland", "S": "swamp"}
