@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any
 
@@ -232,8 +232,17 @@ class TwoStepRound:
 
     # -- moves --
 
+    def _as_listed(self, move: Move) -> Move:
+        """The opening double said to go ``"left"``: on an empty dance floor both ends
+        are one place, listed (as for any first tile of a line) as ``"right"``."""
+        if not self.floor.tiles and isinstance(move, Play) and move.end == "left":
+            return replace(move, end="right")
+        return move
+
     def why_illegal(self, move: object) -> str | None:
         """``None`` if ``move`` is legal here, else the reason, naming tile, end and rule."""
+        if isinstance(move, Play | Discard | EndTurn):
+            move = self._as_listed(move)
         if move in self._moves:
             return None
         return self._why_illegal(move)
@@ -305,6 +314,7 @@ class TwoStepRound:
         referee.errors.IllegalMoveError
             If the move is not legal here; the message gives the tile and rule.
         """
+        move = self._as_listed(move)
         if move not in self._moves:
             raise IllegalMoveError(self._why_illegal(move))
         p = self.player

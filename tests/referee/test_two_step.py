@@ -835,3 +835,16 @@ def test_what_to_do(ends: tuple[int, int] | None, hand: str, card: str, must: st
     tiles = parse_hand(hand)
     plays = legal_plays(ends, tiles, T(card))
     assert what_to_do(plays, ends, tiles)[0] == must
+
+
+def test_the_opening_double_may_be_said_to_go_left_too() -> None:
+    # On an empty dance floor both ends are one place: "left" is the same opening.
+    dealt = deal_order(
+        order("0-1 0-2 0-3 0-4 0-5", "0-6 1-2 1-3 1-4 1-5", "1-6 2-3 3-3", "2-4 2-5 2-6")
+    )
+    assert dealt is not None
+    left = Play(Tile(3, 3), "hand", "left")
+    assert dealt.why_illegal(left) is None
+    assert dealt.play(left) == dealt.play(Play(Tile(3, 3), "hand", "right"))
+    with pytest.raises(IllegalMoveError, match="opens with the highest double showing: 3-3"):
+        dealt.play(Play(Tile(1, 6), "hand", "left"))

@@ -233,3 +233,14 @@ def test_errors_name_the_argument(capsys: pytest.CaptureFixture[str]) -> None:
     assert "POSITION: the turn is player 1 or 2" in capsys.readouterr().err
     assert main(["two-step", "match", "1:5 x"]) == 2
     assert "ROUNDS: a round is WINNER:CARD" in capsys.readouterr().err
+
+
+def test_check_the_opening_on_either_end(capsys: pytest.CaptureFixture[str]) -> None:
+    # deal --seed 1: player 2 opens with 1-1 from the hand (docs/two-step.md).
+    dealt = (
+        "floor -; card1 4-5 5-6 1-5 1-4 4-4; card2 0-1 0-5 6-6 3-4 2-2; hand1 1-3 2-6 2-5; "
+        "hand2 0-0 1-1 3-6; draw 0-6 1-6 3-5 2-3 2-4 0-3 1-2 0-2 4-6 5-5 3-3 0-4; turn 2"
+    )
+    assert main(["two-step", "check", dealt, "play 1-1 hand left"]) == 0
+    assert main(["two-step", "check", dealt, "play 0-0 hand left"]) == 1
+    assert "opens with the highest double showing: 1-1" in capsys.readouterr().out
