@@ -10,6 +10,9 @@ import click
 from referee import __version__
 from referee_cli.common import EXIT_BAD_INPUT
 
+#: Exit status after Ctrl-C or end of input at a prompt (128 + SIGINT, as shells do).
+EXIT_ABORTED = 130
+
 #: One click group per game, each in its own module: (module, attribute).
 _GROUPS = (
     ("referee_cli.kingdomino", "kingdomino"),
@@ -39,7 +42,7 @@ for _module, _attr in _GROUPS:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; return the exit status (0, 1 or 2).
+    """Run the CLI; return the exit status (0, 1 or 2; 130 if interrupted).
 
     Usage errors (an unknown option, a missing argument) are bad input: one line
     on stderr, exit 2.
@@ -69,8 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.Abort:
+        # Not 1: that is "illegal" to a script calling check or place.
         click.echo("referee: aborted", err=True)
-        return 1
+        return EXIT_ABORTED
     return result if isinstance(result, int) else 0
 
 

@@ -41,3 +41,16 @@ def test_a_group_without_a_command_is_one_line(
     assert captured.out == ""
     assert captured.err.count("\n") == 1
     assert "missing a command" in captured.err and commands in captured.err
+
+
+def test_interrupted_is_not_a_no(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Exit 1 means "illegal" to a script calling check; an interrupt must not look like it.
+    class Interrupted:
+        def read(self) -> str:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr("sys.stdin", Interrupted())
+    assert main(["two-step", "check", "-", "end turn"]) == 130
+    assert capsys.readouterr().err.strip() == "referee: aborted"
