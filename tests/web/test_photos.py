@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import base64
 import io
+import json
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -270,3 +272,28 @@ def test_sheet_without_a_grid_is_422(
     response = client.post("/api/domineering/analyze", data={"photo": upload(jpeg_bytes)})
     assert response.status_code == 422
     assert "no 5x5 grid found" in response.get_json()["error"]
+
+
+def _sample(name: str) -> Path:
+    from vision.datasets import PROJECT_ROOT
+
+    path = PROJECT_ROOT / "sample_photos" / name
+    if not path.is_file() or not recognition.available("dominoes"):
+        pytest.skip(f"no sample_photos/{name}, or domino reading is not installed")
+    return path
+
+
+def test_sample_hand_photo_counted_and_scored(client: FlaskClient) -> None:
+    photo = _sample("hand-1.jpg")
+    expected = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
+    tiles = sorted(tuple(sorted(pips)) for pips in expected["tiles"])
+    answer = client.post("/api/dominoes/count", data={"photo": upload(photo.read_bytes())})
+    assert answer.status_code == 200
+    counted = answer.get_json()
+    assert counted["total"] == expected["total"] == 27
+    assert sorted(tuple(sorted(tile["pips"])) for tile in counted["tiles"]) == tiles
+    # The same photo as player 1's hand; player 2 holds 2-2 (4 pips): blocked, the
+    # lowest total wins the difference, 27 - 4 = 23.
+    data = {"photo1": upload(photo.read_bytes()), "hand2": "2-2"}
+    round_ = client.post("/api/cross/round", data=data).get_json()
+    assert (round_["winner"], round_["points"], round_["pips"]) == (2, 23, [27, 4])
