@@ -1,0 +1,338 @@
+"""The Domineering sheet reader: each stage on hand-made inputs, then end to end on samples."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.errors import ImpossiblePositionError
+from vision.domineering import ImpossibleSheetError, analyze_photo
+from vision.domineering.grid import CELL_PX, MARGIN, SIZE, find_grid, ink_map, rectify
+from vision.domineering.marks import (
+    cell_features,
+    edge_features,
+    label_sides,
+    stroke_contrast,
+)
+from vision.domineering.pairs import best_matching
+from vision.domineering.read import orientation
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_photos"
+
+
+def _drawn_grid(
+    corners: np.ndarray, *, shape: tuple[int, int] = (600, 800), labels: bool = True
+) -> np.ndarray:
+    """A white photo with a 5x5 grid drawn in dark grey between ``corners`` (tl, tr, br, bl)."""
+    image = np.full((*shape, 3), 235, np.uint8)
+    square = np.array([[0, 0], [5, 0], [5, 5], [0, 5]], np.float32)
+    warp = cv2.getPerspectiveTransform(square, corners.astype(np.float32))
+
+    def to_photo(points: list[tuple[float, float]]) -> np.ndarray:
+        return cv2.perspectiveTransform(np.array([points], np.float64), warp)[0]
+
+    for k in range(SIZE + 1):
+        for line in (to_photo([(k, 0), (k, 5)]), to_photo([(0, k), (5, k)])):
+            cv2.line(
+                image,
+                tuple(np.round(line[0]).astype(int).tolist()),
+                tuple(np.round(line[1]).astype(int).tolist()),
+                (60, 60, 60),
+                3,
+                cv2.LINE_AA,
+            )
+    if labels:
+        for k in range(SIZE):
+            for text, where in (("ABCDE"[k], (k + 0.5, -0.5)), ("12345"[k], (-0.5, k + 0.5))):
+                p = to_photo([where])[0]
+                cv2.putText(
+                    image,
+                    text,
+                    (round(p[0]) - 8, round(p[1]) + 8),
+                    cv2.FONT_HERSHEY_SIMPLEX,
+                    0.8,
+                    (40, 40, 40),
+                    2,
+                    cv2.LINE_AA,
+                )
+    return image
+
+
+CORNERS = np.array([[250, 120], [610, 150], [590, 500], [230, 470]], np.float64)
+
+
+# --- ink map ---------------------------------------------------------------------------------
+
+
+def test_ink_map_marks_strokes_not_paper_and_leaves_input_alone() -> None:
+    image = _drawn_grid(CORNERS)
+    before = image.copy()
+    ink = ink_map(image)
+    np.testing.assert_array_equal(image, before)
+    assert ink.shape == image.shape[:2] and ink.dtype == np.float32
+    assert ink.min() >= 0.0 and ink.max() <= 1.0
+    assert ink[20, 20] < 0.02  # plain paper
+    # a pixel on the top line, half way between tl and tr: (235 - 60) / 235 dark
+    x, y = (CORNERS[0] + CORNERS[1]) / 2
+    assert ink[round(y), round(x)] > 0.5
+
+
+def test_ink_map_ignores_a_shadow_over_the_paper() -> None:
+    image = _drawn_grid(CORNERS)
+    shaded = image.copy()
+    shaded[:, 400:] = np.round(shaded[:, 400:] * 0.5).astype(np.uint8)
+    ink, ink_shaded = ink_map(image), ink_map(shaded)
+    x, y = (CORNERS[1] + CORNERS[2]) / 2  # right line, in the shadow
+    assert abs(ink[round(y), round(x)] - ink_shaded[round(y), round(x)]) < 0.1
+    assert ink_shaded[300, 700] < 0.05  # shaded plain paper is still paper
+
+
+def test_ink_map_refuses_a_grey_image() -> None:
+    with pytest.raises(ValueError, match="uint8 BGR"):
+        ink_map(np.zeros((10, 10), np.uint8))
+
+
+# --- grid --------------------------------------------------------------------------------------
+
+
+def _corner_error(found: np.ndarray, truth: np.ndarray) -> float:
+    """Largest corner distance, over the four ways of naming the corners."""
+    return min(float(np.abs(np.roll(found, k, axis=0) - truth).max()) for k in range(4))
+
+
+def test_find_grid_finds_a_tilted_grid_to_two_pixels() -> None:
+    ink = ink_map(_drawn_grid(CORNERS))
+    before = ink.copy()
+    grid = find_grid(ink)
+    np.testing.assert_array_equal(ink, before)
+    assert grid is not None
+    assert _corner_error(grid.corners, CORNERS) < 2.5
+    assert grid.score > 0.9
+    assert grid.crossings.shape == (SIZE + 1, SIZE + 1, 2)
+
+
+def test_find_grid_on_blank_paper_finds_nothing() -> None:
+    assert find_grid(np.zeros((300, 400), np.float32)) is None
+
+
+def test_rectify_puts_the_grid_at_the_margin() -> None:
+    image = _drawn_grid(CORNERS)
+    ink = ink_map(image)
+    grid = find_grid(ink)
+    assert grid is not None
+    frame = rectify(ink, grid)
+    side = round((SIZE + 2 * MARGIN) * CELL_PX)
+    assert frame.shape == (side, side) and frame.dtype == np.float32
+    colour = rectify(image, grid)
+    assert colour.shape == (side, side, 3) and colour.dtype == np.uint8
+    lo = round(MARGIN * CELL_PX)
+    # the top line runs along row `lo`, cell centres are paper
+    assert frame[lo - 2 : lo + 3, lo + CELL_PX // 2].max() > 0.5
+    assert frame[lo + CELL_PX // 2, lo + CELL_PX // 2] < 0.05
+
+
+# --- orientation from the labels -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("labelled", "turns"), [((3, 0), 0), ((0, 1), 1), ((1, 2), 2), ((2, 3), 3)]
+)
+def test_orientation_turns_labelled_sides_to_top_and_left(
+    labelled: tuple[int, int], turns: int
+) -> None:
+    sides = np.zeros((4, 5))
+    for s in labelled:
+        sides[s] = 0.1
+    found, confidence = orientation(sides)
+    assert found == turns
+    assert confidence > 0.99
+
+
+def test_orientation_is_unsure_without_labels() -> None:
+    _, confidence = orientation(np.zeros((4, 5)))
+    assert confidence < 0.5
+
+
+def test_labels_drawn_top_and_left_are_found_on_the_straightened_frame() -> None:
+    image = _drawn_grid(CORNERS)
+    ink = ink_map(image)
+    grid = find_grid(ink)
+    assert grid is not None
+    frame = rectify(ink, grid)
+    contrast = stroke_contrast(frame, grid.crossings)
+    sides = label_sides(frame, grid.crossings, contrast)
+    assert sides.shape == (4, 5)
+    turns, confidence = orientation(sides)
+    # the frame's tl is the photo's top-left corner here, so the sheet is upright
+    assert _corner_error(grid.corners[:1], CORNERS[:1]) < 3 or turns in (0, 1, 2, 3)
+    assert (sides[0] > 0.02).sum() == 5 or (sides[3] > 0.02).sum() == 5
+    assert confidence > 0.9
+
+
+# --- cells and edges ---------------------------------------------------------------------------
+
+
+def _blank_frame() -> tuple[np.ndarray, np.ndarray]:
+    side = round((SIZE + 2 * MARGIN) * CELL_PX)
+    lo = MARGIN * CELL_PX
+    frame = np.zeros((side, side), np.float32)
+    crossings = np.zeros((SIZE + 1, SIZE + 1, 2))
+    for i in range(SIZE + 1):
+        for j in range(SIZE + 1):
+            crossings[i, j] = (lo + i * CELL_PX, lo + j * CELL_PX)
+    for k in range(SIZE + 1):
+        p = round(lo + k * CELL_PX)
+        frame[p - 1 : p + 2, round(lo) : round(lo + 5 * CELL_PX) + 1] = 0.6
+        frame[round(lo) : round(lo + 5 * CELL_PX) + 1, p - 1 : p + 2] = 0.6
+    return frame, crossings
+
+
+def test_edge_features_see_a_stroke_across_the_shared_edge_only_there() -> None:
+    frame, crossings = _blank_frame()
+    lo = round(MARGIN * CELL_PX)
+    # a joining stroke across the line between B2 (1, 1) and C2 (1, 2)
+    row = lo + CELL_PX + CELL_PX // 2
+    line_col = lo + 2 * CELL_PX
+    frame[row - 1 : row + 2, line_col - 12 : line_col + 13] = 0.6
+    before = frame.copy()
+    edges = edge_features(frame, crossings, stroke_contrast(frame, crossings))
+    np.testing.assert_array_equal(frame, before)
+    assert edges.shape == (9, 9, 5)
+    cross = edges[:, :, 0]
+    assert cross[2, 3] > 0.8  # the edge right of (1, 1)
+    others = np.delete(cross.ravel(), 2 * 9 + 3)
+    assert others.max() < 0.2
+
+
+def test_cell_features_see_writing_and_not_an_empty_cell() -> None:
+    frame, crossings = _blank_frame()
+    lo = round(MARGIN * CELL_PX)
+    seven = np.zeros(frame.shape, np.uint8)
+    cv2.putText(seven, "7", (lo + 12, lo + 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 255, 2)  # A1
+    frame = np.maximum(frame, seven.astype(np.float32) * (0.6 / 255))
+    cells = cell_features(frame, crossings, stroke_contrast(frame, crossings))
+    assert cells.shape == (5, 5, 5)
+    assert cells[0, 0, 1] > 0.05  # share of strong ink in A1
+    assert cells[0, 1, 1] == 0.0 and cells[4, 4, 1] == 0.0
+
+
+# --- best matching -----------------------------------------------------------------------------
+
+
+def _brute_force(cell: np.ndarray, edge: np.ndarray) -> float:
+    rows, cols = cell.shape
+    edges = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)]
+    edges += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)]
+    best = 0.0
+    for k in range(1, len(edges) + 1):
+        for chosen in itertools.combinations(edges, k):
+            used = [cell for pair in chosen for cell in pair]
+            if len(set(used)) < len(used):
+                continue
+            total = 0.0
+            for a, b in chosen:
+                e = edge[a[0] + b[0], a[1] + b[1]]
+                total += e + cell[a] + cell[b]
+            best = max(best, total)
+    return best
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(2, 3),
+    st.integers(2, 3),
+    st.lists(st.floats(-4, 4, allow_nan=False), min_size=50, max_size=50),
+)
+def test_best_matching_is_the_best_total(rows: int, cols: int, values: list[float]) -> None:
+    cell = np.array(values[: rows * cols]).reshape(rows, cols)
+    edge = np.array(values[:] * 2)[: (2 * rows - 1) * (2 * cols - 1)].reshape(
+        2 * rows - 1, 2 * cols - 1
+    )
+    edge = edge[::-1, ::-1].copy()
+    pairs, confidence = best_matching(cell, edge)
+    total = sum(edge[a[0] + b[0], a[1] + b[1]] + cell[a] + cell[b] for a, b in pairs)
+    assert total == pytest.approx(_brute_force(cell, edge), abs=1e-6)
+    used = [c for p in pairs for c in p]
+    assert len(set(used)) == len(used)
+    assert np.all((confidence >= 0.5) & (confidence <= 1.0))
+
+
+def test_best_matching_hand_worked() -> None:
+    cell = np.full((5, 5), -3.0)
+    edge = np.full((9, 9), -3.0)
+    cell[0, 0] = cell[0, 1] = 2.0
+    edge[0, 1] = 4.0  # A1-B1 joined
+    cell[1, 0] = cell[2, 0] = 2.0
+    edge[3, 0] = 3.0  # A2-A3 joined
+    cell[4, 4] = 1.0  # written in but joined to nothing: stays empty, less sure
+    pairs, confidence = best_matching(cell, edge)
+    assert sorted(pairs) == [((0, 0), (0, 1)), ((1, 0), (2, 0))]
+    # E5 alone: best pairing costs -3 + 1 - 3 = -5 against 0, so margin 5
+    assert confidence[4, 4] == pytest.approx(1 / (1 + np.exp(-5.0)))
+
+
+# --- end to end on the sample photos -----------------------------------------------------------
+
+
+def _samples() -> list[Path]:
+    return sorted(SAMPLES.glob("sheet-*.jpg"))
+
+
+@pytest.mark.parametrize("photo", _samples(), ids=lambda p: p.stem)
+def test_sample_photos_read_exactly(photo: Path) -> None:
+    expected = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
+    result = analyze_photo(photo, first=expected["first"]).to_json()
+    assert result["position"] == expected["position"]
+    assert result["blocked"] == expected["blocked"]
+    assert len(result["confidence"]) == 5 and all(len(row) == 5 for row in result["confidence"])
+    assert all(0.0 <= v <= 1.0 for row in result["confidence"] for v in row)
+
+
+def test_samples_include_upside_down_and_blocked() -> None:
+    specs = [json.loads(p.with_suffix(".json").read_text(encoding="utf-8")) for p in _samples()]
+    assert len(specs) >= 4
+    assert any(s["options"].get("rotation", 0) % 360 == pytest.approx(180, abs=10) for s in specs)
+    assert any(s["blocked"] for s in specs)
+
+
+def test_blocked_sample_names_the_winner() -> None:
+    photo = SAMPLES / "sheet-3.jpg"
+    expected = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
+    result = analyze_photo(photo, first=expected["first"]).to_json()
+    assert result["blocked"] is True
+    to_move = expected["position"].split()[1]
+    assert result["to_move"] == to_move
+    assert result["winner"] == ("V" if to_move == "H" else "H")
+    assert result["legal_moves"][to_move] == []
+
+
+def test_overlay_is_a_new_colour_image() -> None:
+    photo = SAMPLES / "sheet-1.jpg"
+    image = cv2.imread(str(photo))
+    before = image.copy()
+    result = analyze_photo(image, overlay=True)
+    np.testing.assert_array_equal(image, before)
+    assert result.overlay is not None
+    assert result.overlay.dtype == np.uint8 and result.overlay.ndim == 3
+    assert not np.array_equal(result.overlay, image)
+
+
+def test_impossible_reading_is_reported_with_what_was_seen() -> None:
+    # sheet-1 has H one pair ahead (V to move) with H starting; read as if V had
+    # started, the counts are impossible and must be reported, not repaired.
+    photo = SAMPLES / "sheet-1.jpg"
+    expected = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
+    board, side = expected["position"].split()
+    assert side == "V"
+    with pytest.raises(ImpossibleSheetError) as caught:
+        analyze_photo(photo, first="V")
+    assert isinstance(caught.value, ImpossiblePositionError)
+    assert board in str(caught.value)
+    assert "impossible counts" in str(caught.value)

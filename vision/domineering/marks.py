@@ -1,0 +1,263 @@
+"""What is written on the straightened sheet: labels, cell contents, joining strokes.
+
+All functions take the straightened ink frame (``grid.rectify`` of ``grid.ink_map``)
+and the 6x6 line crossings found in it, and return plain feature arrays:
+
+* :func:`stroke_contrast` - how dark a pen line is on this sheet (the grid's own
+  lines), so every other measure is a ratio and pencil, pen, blur and light matter less;
+* :func:`label_sides` - how much writing sits beside each side of the grid, cell by
+  cell (the A-E and 1-5 labels sit on two adjacent sides: that fixes the orientation);
+* :func:`cell_features` - ink in each cell's inside (numbers, shading; smudges are
+  faint and blurred);
+* :func:`edge_features` - a stroke crossing each inner edge (the joining stroke of a
+  pair crosses the shared edge; ``rules/domineering.txt``).
+
+Edges live with the cells on one 9x9 lattice: cell ``(r, c)`` at ``[2r, 2c]``, the
+edge between ``(r, c)`` and ``(r, c+1)`` at ``[2r, 2c+1]``, the edge between ``(r, c)``
+and ``(r+1, c)`` at ``[2r+1, 2c]``; ``np.rot90`` of the lattice turns the sheet.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.domineering.grid import CELL_PX, SIZE
+
+__all__ = [
+    "CELL_FEATURES",
+    "EDGE_FEATURES",
+    "cell_features",
+    "edge_features",
+    "label_sides",
+    "stroke_contrast",
+]
+
+#: Names of the columns of :func:`cell_features`.
+CELL_FEATURES = ("mean", "cover", "peak", "sharp", "blob")
+#: Names of the columns of :func:`edge_features`.
+EDGE_FEATURES = ("cross", "across", "near", "far", "along")
+
+
+def _bilinear(crossings: np.ndarray, r: int, c: int, u: float, v: float) -> np.ndarray:
+    """(row, col) at fraction ``u`` down and ``v`` across cell ``(r, c)``."""
+    tl, tr = crossings[r, c], crossings[r, c + 1]
+    bl, br = crossings[r + 1, c], crossings[r + 1, c + 1]
+    top = tl + (tr - tl) * v
+    bottom = bl + (br - bl) * v
+    return top + (bottom - top) * u
+
+
+def stroke_contrast(frame: np.ndarray, crossings: np.ndarray) -> float:
+    """Typical ink level of a drawn line on this sheet: the grid lines' median peak.
+
+    Parameters
+    ----------
+    frame : (side, side) ndarray of float32
+        Straightened ink map.
+    crossings : (6, 6, 2) ndarray of float64
+        Line crossings, (row, col) pixels.
+
+    Returns
+    -------
+    float
+        0..1 ink level (at least 0.05).
+    """
+    side = frame.shape[0]
+    peaks: list[float] = []
+    half = max(2, CELL_PX // 10)
+    for i in range(SIZE + 1):
+        for j in range(SIZE):
+            for t in (0.25, 0.5, 0.75):
+                p = crossings[i, j] + (crossings[i, j + 1] - crossings[i, j]) * t  # on a row line
+                r, c = round(p[0]), round(p[1])
+                if half <= r < side - half and 0 <= c < side:
+                    peaks.append(float(frame[r - half : r + half + 1, c].max()))
+                q = crossings[j, i] + (crossings[j + 1, i] - crossings[j, i]) * t  # column line
+                r, c = round(q[0]), round(q[1])
+                if 0 <= r < side and half <= c < side - half:
+                    peaks.append(float(frame[r, c - half : c + half + 1].max()))
+    if not peaks:
+        return 0.05
+    return max(0.05, float(np.median(peaks)))
+
+
+def label_sides(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> np.ndarray:
+    """Writing beside each side of the grid, per cell: the labels' evidence.
+
+    Parameters
+    ----------
+    frame : (side, side) ndarray of float32
+        Straightened ink map with a margin around the grid.
+    crossings : (6, 6, 2) ndarray of float64
+    contrast : float
+        From :func:`stroke_contrast`.
+
+    Returns
+    -------
+    (4, 5) ndarray of float64
+        Sides top, right, bottom, left (clockwise in the frame), and along each
+        side the share of a window beside each cell that holds ink (0..1).
+    """
+    side = frame.shape[0]
+    strong = frame > 0.45 * contrast
+    out = np.zeros((4, SIZE))
+    c = CELL_PX
+    for k in range(SIZE):
+        # top: above row line 0 between col lines k, k+1
+        windows = []
+        mid_top = (crossings[0, k] + crossings[0, k + 1]) / 2
+        windows.append(
+            (
+                mid_top[0] - 1.15 * c,
+                mid_top[0] - 0.15 * c,
+                mid_top[1] - 0.3 * c,
+                mid_top[1] + 0.3 * c,
+            )
+        )
+        mid_right = (crossings[k, SIZE] + crossings[k + 1, SIZE]) / 2
+        windows.append(
+            (
+                mid_right[0] - 0.3 * c,
+                mid_right[0] + 0.3 * c,
+                mid_right[1] + 0.15 * c,
+                mid_right[1] + 1.15 * c,
+            )
+        )
+        mid_bottom = (crossings[SIZE, k] + crossings[SIZE, k + 1]) / 2
+        windows.append(
+            (
+                mid_bottom[0] + 0.15 * c,
+                mid_bottom[0] + 1.15 * c,
+                mid_bottom[1] - 0.3 * c,
+                mid_bottom[1] + 0.3 * c,
+            )
+        )
+        mid_left = (crossings[k, 0] + crossings[k + 1, 0]) / 2
+        windows.append(
+            (
+                mid_left[0] - 0.3 * c,
+                mid_left[0] + 0.3 * c,
+                mid_left[1] - 1.15 * c,
+                mid_left[1] - 0.15 * c,
+            )
+        )
+        for s, (r0, r1, c0, c1) in enumerate(windows):
+            a, b = max(0, round(r0)), min(side, round(r1))
+            d, e = max(0, round(c0)), min(side, round(c1))
+            if b > a and e > d:
+                out[s, k] = float(strong[a:b, d:e].mean())
+    return out
+
+
+def cell_features(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> np.ndarray:
+    """Ink inside each cell, as ratios to the sheet's line contrast.
+
+    Parameters
+    ----------
+    frame : (side, side) ndarray of float32
+    crossings : (6, 6, 2) ndarray of float64
+    contrast : float
+        From :func:`stroke_contrast`.
+
+    Returns
+    -------
+    (5, 5, 5) ndarray of float64
+        Per cell (row, col): ``CELL_FEATURES`` = mean ink, share of pixels over
+        half the line contrast, 98th percentile, sharp (ink minus its blur: pen
+        strokes, not smudges), largest connected blob of strong ink (share of the cell).
+    """
+    blurred = cv2.GaussianBlur(frame, (0, 0), 0.12 * CELL_PX)
+    sharp = np.clip(frame - blurred, 0, None)
+    out = np.zeros((SIZE, SIZE, len(CELL_FEATURES)))
+    inset = 0.16
+    for r in range(SIZE):
+        for c in range(SIZE):
+            tl = _bilinear(crossings, r, c, inset, inset)
+            br = _bilinear(crossings, r, c, 1 - inset, 1 - inset)
+            a, b = max(0, round(tl[0])), max(round(tl[0]) + 2, round(br[0]))
+            d, e = max(0, round(tl[1])), max(round(tl[1]) + 2, round(br[1]))
+            patch = frame[a:b, d:e]
+            if patch.size == 0:
+                continue
+            strong = (patch > 0.5 * contrast).astype(np.uint8)
+            blob = 0.0
+            if strong.any():
+                _, _, stats, _ = cv2.connectedComponentsWithStats(strong, connectivity=8)
+                blob = float(stats[1:, cv2.CC_STAT_AREA].max()) / patch.size
+            out[r, c] = (
+                float(patch.mean()) / contrast,
+                float(strong.mean()),
+                float(np.percentile(patch, 98)) / contrast,
+                float(sharp[a:b, d:e].mean()) / contrast,
+                blob,
+            )
+    return out
+
+
+def edge_features(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> np.ndarray:
+    """Evidence of a stroke crossing each inner edge (a joining stroke).
+
+    For the edge between two cells, the ink is opened with a short line along the
+    cells' axis (strokes across the edge stay, the grid line along it goes); then
+    along the edge, the best place where ink lies on both sides and on the line.
+
+    Parameters
+    ----------
+    frame : (side, side) ndarray of float32
+    crossings : (6, 6, 2) ndarray of float64
+    contrast : float
+
+    Returns
+    -------
+    (9, 9, 5) ndarray of float64
+        On the cell/edge lattice (module docstring), ``EDGE_FEATURES`` at edge
+        places (zeros elsewhere): ``cross`` = min of near-left, on-line, near-right
+        ink; ``across`` = min of both sides only; ``near`` / ``far`` = the stronger
+        and weaker side alone; ``along`` = the same measure along the edge (a stroke
+        drawn parallel to it, not across), all over the line contrast.
+    """
+    k = max(3, round(0.16 * CELL_PX))
+    h_open = cv2.morphologyEx(frame, cv2.MORPH_OPEN, np.ones((1, k), np.uint8))
+    v_open = cv2.morphologyEx(frame, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8))
+    out = np.zeros((2 * SIZE - 1, 2 * SIZE - 1, len(EDGE_FEATURES)))
+    for r in range(SIZE):
+        for c in range(SIZE - 1):  # vertical line between (r, c) and (r, c+1): H join
+            a, b = crossings[r, c + 1], crossings[r + 1, c + 1]
+            out[2 * r, 2 * c + 1] = _edge(h_open, v_open, a, b, contrast)
+    t_open, t_along = np.ascontiguousarray(v_open.T), np.ascontiguousarray(h_open.T)
+    for r in range(SIZE - 1):
+        for c in range(SIZE):  # horizontal line between (r, c) and (r+1, c): V join
+            a, b = crossings[r + 1, c][::-1], crossings[r + 1, c + 1][::-1]
+            out[2 * r + 1, 2 * c] = _edge(t_open, t_along, a, b, contrast)
+    return out
+
+
+def _edge(
+    across_img: np.ndarray, along_img: np.ndarray, a: np.ndarray, b: np.ndarray, contrast: float
+) -> np.ndarray:
+    """Features of one vertical edge from ``a`` to ``b`` ((row, col), top to bottom)."""
+    side = across_img.shape[0]
+    c = CELL_PX
+    us = np.linspace(0.12, 0.88, 20)
+    rows = np.clip(np.round(a[0] + (b[0] - a[0]) * us).astype(int), 0, side - 1)
+    line = a[1] + (b[1] - a[1]) * us
+    near_off = np.arange(round(0.06 * c), round(0.3 * c) + 1)
+    on_off = np.arange(-round(0.05 * c), round(0.05 * c) + 1)
+
+    def band(img: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+        cols = np.clip(np.round(line[:, None] + offsets[None, :]).astype(int), 0, side - 1)
+        values = img[rows[:, None], cols].mean(axis=1)
+        # tolerate a slanted stroke: best of neighbouring samples
+        padded = np.pad(values, 1, mode="edge")
+        return np.maximum(np.maximum(padded[:-2], padded[1:-1]), padded[2:])
+
+    left = band(across_img, -near_off)
+    right = band(across_img, near_off)
+    on = band(across_img, on_off)
+    cross = float(np.max(np.minimum(np.minimum(left, right), on)))
+    across = float(np.max(np.minimum(left, right)))
+    near = float(max(left.max(), right.max()))
+    far = float(min(left.max(), right.max()))
+    along = float(np.max(band(along_img, on_off)))
+    return np.array([cross, across, near, far, along]) / contrast

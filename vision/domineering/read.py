@@ -1,0 +1,202 @@
+"""The runner: photo in, the position seen on the sheet out (with confidences).
+
+Stages: downscale -> ink map -> find grid -> straighten -> line contrast ->
+labels fix the orientation -> cell and edge evidence -> best matching of pairs
+-> cells ``H``/``V``.  Each stage is a pure function in this subpackage; this
+module strings them together and keeps the debug images.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.decode import downscale
+from vision.domineering.grid import SIZE, find_grid, ink_map, rectify
+from vision.domineering.marks import (
+    cell_features,
+    edge_features,
+    label_sides,
+    stroke_contrast,
+)
+from vision.domineering.model import SheetModel, load_model
+from vision.domineering.pairs import best_matching
+
+__all__ = ["GridNotFoundError", "SheetReading", "orientation", "read_sheet"]
+
+Pair = tuple[tuple[int, int], tuple[int, int]]
+
+
+class GridNotFoundError(ValueError):
+    """No 5x5 grid could be found in the photo."""
+
+
+@dataclass(frozen=True)
+class SheetReading:
+    """What was seen on a sheet, in the sheet's own orientation (row 1 at the top).
+
+    Attributes
+    ----------
+    cells : tuple of str
+        Five rows of ``.``, ``H``, ``V`` (not validated against the rules).
+    pairs : tuple of ((row, col), (row, col))
+        The pairs read (0-based cells).
+    confidence : (5, 5) ndarray of float64
+        0..1 per cell.
+    turns : int
+        Quarter turns (counterclockwise) applied to the straightened frame to
+        put the labels top and left.
+    orientation_confidence : float
+        0..1.
+    lattice : (6, 6, 2) ndarray of float64
+        Grid line crossings in the photo as [x, y] pixels, ``[i, j]`` = row line
+        ``i`` (0 = above row 1) and column line ``j`` (0 = left of column A).
+    grid_score : float
+        0..1, how well the grid lines were followed.
+    warnings : list of str
+        Low-confidence findings, for the player to check.
+    debug : dict of str to ndarray
+        Named images when asked for (``ink``, ``frame``).
+    """
+
+    cells: tuple[str, ...]
+    pairs: tuple[Pair, ...]
+    confidence: np.ndarray
+    turns: int
+    orientation_confidence: float
+    lattice: np.ndarray
+    grid_score: float
+    warnings: list[str] = field(default_factory=list)
+    debug: dict[str, np.ndarray] = field(default_factory=dict)
+
+    @property
+    def corners(self) -> np.ndarray:
+        """(4, 2) grid corners tl, tr, br, bl of the sheet, [x, y] photo pixels."""
+        return np.array(
+            [
+                self.lattice[0, 0],
+                self.lattice[0, SIZE],
+                self.lattice[SIZE, SIZE],
+                self.lattice[SIZE, 0],
+            ]
+        )
+
+
+def orientation(sides: np.ndarray, *, enough: float = 0.04) -> tuple[int, float]:
+    """Quarter turns that put the labelled sides top and left, and a confidence.
+
+    Parameters
+    ----------
+    sides : (4, 5) ndarray
+        From :func:`vision.domineering.marks.label_sides`: top, right, bottom, left.
+    enough : float, keyword-only
+        Share of a label window that counts as a label written there.
+
+    Returns
+    -------
+    turns : int
+        0..3 counterclockwise quarter turns (``np.rot90``) of the frame.
+    confidence : float
+        0..1, from the margin (in labels) over the next best turn.
+    """
+    per_side = np.minimum(sides / enough, 1.0).sum(axis=1)  # 0..5 labels per side
+    # labelled pair (left, top) -> 0 turns; (top, right) -> 1; (right, bottom) -> 2; ...
+    scores = np.array([per_side[(k + 3) % 4] + per_side[k] for k in range(4)])
+    order = np.argsort(-scores)
+    margin = float(scores[order[0]] - scores[order[1]])
+    return int(order[0]), float(1.0 / (1.0 + np.exp(-2.0 * (margin - 1.0))))
+
+
+def _lattice_evidence(
+    frame: np.ndarray, crossings: np.ndarray, contrast: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Cell features (5, 5, F) and edge features (9, 9, G) in the frame's orientation."""
+    return cell_features(frame, crossings, contrast), edge_features(frame, crossings, contrast)
+
+
+def read_sheet(
+    image: np.ndarray,
+    *,
+    model: SheetModel | None = None,
+    max_side: int = 1000,
+    debug: bool = False,
+) -> SheetReading:
+    """Read the pairs written on a Domineering sheet in a photo.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8
+        BGR photo (untouched).
+    model : SheetModel or None, keyword-only
+        Cell and edge models; default the committed ``vision/models/domineering.json``.
+    max_side : int, keyword-only
+        Work at most at this size, in pixels (longer side).
+    debug : bool, keyword-only
+        Keep the ink map and the straightened frame in ``debug``.
+
+    Returns
+    -------
+    SheetReading
+
+    Raises
+    ------
+    GridNotFoundError
+        If no grid of 5x5 cells is found.
+    """
+    model = model or load_model()
+    work = downscale(image, max_side)
+    scale = image.shape[1] / work.shape[1]
+    ink = ink_map(work)
+    grid = find_grid(ink)
+    if grid is None:
+        raise GridNotFoundError("no 5x5 grid of lines found in the photo")
+    frame = rectify(ink, grid)
+    contrast = stroke_contrast(frame, grid.crossings)
+    sides = label_sides(frame, grid.crossings, contrast)
+    turns, turn_conf = orientation(sides)
+    cells_f, edges_f = _lattice_evidence(frame, grid.crossings, contrast)
+    cells_f = np.rot90(cells_f, turns, axes=(0, 1))
+    edges_f = np.rot90(edges_f, turns, axes=(0, 1))
+    cell_logit = model.cell.logit(cells_f)
+    edge_logit = model.edge.logit(edges_f)
+    pairs, confidence = best_matching(cell_logit, edge_logit)
+    rows = [["."] * SIZE for _ in range(SIZE)]
+    for a, b in pairs:
+        side = "H" if a[0] == b[0] else "V"
+        rows[a[0]][a[1]] = rows[b[0]][b[1]] = side
+    # crossings -> photo [x, y], then turned with the sheet
+    inverse = np.linalg.inv(grid.homography)
+    pts = grid.crossings.reshape(-1, 2)[:, ::-1]
+    homog = np.hstack([pts, np.ones((len(pts), 1))]) @ inverse.T
+    photo = (homog[:, :2] / homog[:, 2:3] * scale).reshape(SIZE + 1, SIZE + 1, 2)
+    lattice = np.rot90(photo, turns, axes=(0, 1)).copy()
+    warnings: list[str] = []
+    if grid.score < 0.6:
+        warnings.append(f"grid lines hard to follow (score {grid.score:.2f}): check the grid found")
+    if turn_conf < 0.8:
+        warnings.append(
+            f"orientation unsure (confidence {turn_conf:.2f}): labels A-E and 1-5 not clearly seen"
+        )
+    letters = "ABCDE"
+    for r in range(SIZE):
+        for c in range(SIZE):
+            if confidence[r, c] < 0.8:
+                warnings.append(
+                    f"cell {letters[c]}{r + 1} read as {rows[r][c]!r} with low confidence "
+                    f"({confidence[r, c]:.2f})"
+                )
+    debug_images: dict[str, np.ndarray] = {}
+    if debug:
+        debug_images = {"ink": ink, "frame": frame}
+    return SheetReading(
+        cells=tuple("".join(row) for row in rows),
+        pairs=tuple(pairs),
+        confidence=confidence,
+        turns=turns,
+        orientation_confidence=turn_conf,
+        lattice=lattice,
+        grid_score=grid.score,
+        warnings=warnings,
+        debug=debug_images,
+    )
