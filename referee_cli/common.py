@@ -115,19 +115,21 @@ def parse_notation(value: str, parse: Callable[[str], T], label: str) -> T:
     """``parse`` the notation given as ``value`` (see :func:`read_notation`).
 
     Bad input stops the command (exit 2) with one line starting with ``label``
-    (e.g. ``"KINGDOM"``); a value that fails to parse and names a directory is
-    reported as a directory rather than as a bad notation.
+    (e.g. ``"KINGDOM"``); a value that fails to parse and names a directory or
+    a device is reported as such rather than as a bad notation.
     """
     text = read_notation(value)
     try:
         return parse(text)
     except ValueError as error:
+        path = Path(value)
         try:
-            is_dir = Path(value).is_dir()
+            what = "a directory" if path.is_dir() else "a device" if path.exists() else ""
+            what = "" if value == "-" or path.is_file() else what
         except OSError:
-            is_dir = False
-        if is_dir:
-            fail(f"{label}: {value!r} is a directory, not a notation or a file holding one")
+            what = ""
+        if what:
+            fail(f"{label}: {value!r} is {what}, not a notation or a file holding one")
         fail(f"{label}: {error}")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 
 import click
@@ -61,7 +62,9 @@ def main(argv: list[str] | None = None) -> int:
                 err=True,
             )
         else:
-            click.echo(f"referee: error: {error.format_message()}", err=True)
+            # One line even where click's message has several ("Choose from:\n\tright,...").
+            message = re.sub(r"\s*\n\s*", " ", error.format_message().strip())
+            click.echo(f"referee: error: {message}", err=True)
         return error.exit_code
     except click.ClickException as error:
         if error.exit_code == EXIT_BAD_INPUT and type(error).__name__ == "BadInput":

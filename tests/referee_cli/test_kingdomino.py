@@ -83,6 +83,11 @@ def test_score_a_directory_or_a_file_with_a_byte_order_mark(
         f"referee: error: KINGDOM: {str(tmp_path)!r} is a directory, "
         "not a notation or a file holding one\n"
     )
+    argv = ["place", "/dev/null", "--domino", "F L", "--at", "0,0", "--toward", "up"]
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and err == (
+        "referee: error: GRID: '/dev/null' is a device, not a notation or a file holding one\n"
+    )
     # A file saved by a Windows editor: byte-order mark and CRLF line ends.
     path = tmp_path / "kingdom.txt"
     path.write_bytes("\ufeffW1 W W . W2\r\n. . . . W\r\n. . C . .\r\n".encode())
@@ -189,6 +194,15 @@ def test_place_bad_input_exits_2(
     status, out, err = run(capsys, "place", LONE, *argv)
     assert (status, out) == (2, "")
     assert err.count("\n") == 1 and words in err
+
+
+def test_place_without_toward_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # click words a missing choice option over several lines; bad input is one line.
+    status, out, err = run(capsys, "place", LONE, "--domino", "F L", "--at", "1,2")
+    assert (status, out) == (2, "")
+    assert err == (
+        "referee: error: Missing option '--toward'. Choose from: right, down, left, up\n"
+    )
 
 
 def test_place_bad_grid_names_the_grid(capsys: pytest.CaptureFixture[str]) -> None:
