@@ -127,8 +127,23 @@ def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) ->
     reader = _photo_reader()
     if reader is None:
         fail("photo reading is not available yet")
-    result = reader(path, first=first, overlay=overlay)
+    try:
+        result = reader(path, first=first, overlay=overlay is not None)
+    except ValueError as error:  # an impossible sheet still gets its overlay, then exit 2
+        if overlay is not None and getattr(error, "overlay", None) is not None:
+            _write_overlay(overlay, error.overlay)  # type: ignore[attr-defined]
+        raise
+    if overlay is not None and getattr(result, "overlay", None) is not None:
+        _write_overlay(overlay, result.overlay)
     return result if isinstance(result, dict) else dict(result.to_json())
+
+
+def _write_overlay(path: str, image: Any) -> None:
+    """Write the overlay picture (BGR uint8) to ``path``; the format follows the suffix."""
+    import cv2
+
+    if not cv2.imwrite(path, image):
+        fail(f"--overlay: cannot write an image to {path} (use .png or .jpg)")
 
 
 @domineering.command()
