@@ -157,12 +157,11 @@ def photo_features(photo: LabelledPhoto) -> tuple[np.ndarray, np.ndarray, list[s
 
 def read_image_size(path: Path) -> tuple[int, int]:
     """(rows, cols) of a photo as decoded (EXIF orientation applied), without decoding pixels."""
-    from PIL import Image, ImageOps
+    from PIL import Image
 
     with Image.open(path) as opened:
         cols, rows = opened.size
         orientation = opened.getexif().get(0x0112, 1)
-    del ImageOps
     return (cols, rows) if orientation in (5, 6, 7, 8) else (rows, cols)
 
 
@@ -190,17 +189,19 @@ def fit_model(
     """
     from sklearn.ensemble import RandomForestClassifier
 
-    def forest() -> RandomForestClassifier:
+    def forest(weights: str | None) -> RandomForestClassifier:
         return RandomForestClassifier(
             n_estimators=trees,
             min_samples_leaf=1,
             max_features="sqrt",
+            class_weight=weights,
             random_state=seed,
             n_jobs=1,
         )
 
-    t_model = forest().fit(terrain, np.asarray(terrain_labels))
-    c_model = forest().fit(crowns, np.asarray([str(k) for k in crown_labels]))
+    t_model = forest(None).fit(terrain, np.asarray(terrain_labels))
+    # Three-crown squares are rare (one in the whole set): weigh classes evenly.
+    c_model = forest("balanced_subsample").fit(crowns, np.asarray([str(k) for k in crown_labels]))
     return SquareModel(forest_from_sklearn(t_model), forest_from_sklearn(c_model))
 
 
