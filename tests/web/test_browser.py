@@ -176,7 +176,10 @@ def test_kingdom_photo_scored_then_corrected(page: Any, live_server: str) -> Non
     photo, expected, score = _kingdom_photo()
     page.goto(live_server + "/kingdomino/")
     page.set_input_files("#photo", str(photo))
-    page.wait_for_selector(".overlay:not([hidden]) img")
+    page.wait_for_selector(
+        ".overlay:not([hidden]):not(.reading) img, section.kingdom .status.error", timeout=60_000
+    )
+    assert not page.locator("section.kingdom .status.error").count(), page.inner_text(".status")
     page.wait_for_selector("#answer:not([hidden])")
     rows = _rows(page.input_value("#notation"))
     if expected is not None:
@@ -294,7 +297,11 @@ def test_cross_hand_photo_read_then_corrected(page: Any, live_server: str) -> No
     page.goto(live_server + "/cross/")
     player = "section.player[data-player='1']"
     page.set_input_files(f"{player} .hand-photo", str(photo))
-    page.wait_for_selector(f"{player} .overlay:not([hidden]) img", timeout=60_000)
+    page.wait_for_selector(
+        f"{player} .overlay:not([hidden]):not(.reading) img, {player} .status.error",
+        timeout=60_000,
+    )
+    assert not page.locator(f"{player} .status.error").count(), page.inner_text(f"{player} .status")
     read = page.locator(f"{player} .hand-tiles .tile-button").evaluate_all(
         "buttons => buttons.map(b => b.dataset.tile)"
     )

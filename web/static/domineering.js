@@ -255,12 +255,14 @@
     R.onPhoto(document.getElementById("photo"), async (file) => {
       const ticket = requests.next();
       R.status(status, "Reading the sheet…", "busy");
+      R.previewPhoto(overlay, file);
       const form = new FormData();
       form.append("photo", file);
       form.append("first", firstSelect.value);
       const { ok, data } = await R.post("/api/domineering/analyze", form);
       if (!requests.isLatest(ticket)) return;
       if (!ok && !data.cells) {
+        R.showOverlay(overlay, null);
         R.status(status, data.error, "error");
         return;
       }

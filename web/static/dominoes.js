@@ -26,11 +26,13 @@
   /* Read the tiles in a photo with /api/dominoes/count; answers the tiles or null. */
   async function readHand(file, status, overlay) {
     R.status(status, "Reading the tiles…", "busy");
+    R.previewPhoto(overlay, file);
     const form = new FormData();
     form.append("photo", file);
     form.append("set", "6");
     const { ok, data } = await R.post("/api/dominoes/count", form);
     if (!ok) {
+      R.showOverlay(overlay, null);
       R.status(status, data.error, "error");
       return null;
     }

@@ -82,12 +82,14 @@
   KingdomWidget.prototype.readPhoto = async function (file) {
     const ticket = this.requests.next();
     R.status(this.status, "Reading the photo…", "busy");
+    R.previewPhoto(this.overlay, file);
     const form = new FormData();
     form.append("photo", file);
     for (const bonus of currentBonuses()) form.append("bonus", bonus);
     const { ok, data } = await R.post("/api/kingdomino/score", form);
     if (!this.requests.isLatest(ticket)) return;
     if (!ok) {
+      R.showOverlay(this.overlay, null);
       R.status(this.status, data.error, "error");
       return;
     }

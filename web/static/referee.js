@@ -84,6 +84,8 @@
   Referee.showOverlay = function (figure, dataUrl) {
     if (!figure) return;
     const img = figure.querySelector("img");
+    figure.classList.remove("reading");
+    if (img.src && img.src.startsWith("blob:")) URL.revokeObjectURL(img.src);
     if (dataUrl) {
       img.src = dataUrl;
       figure.hidden = false;
@@ -91,6 +93,13 @@
       img.removeAttribute("src");
       figure.hidden = true;
     }
+  };
+
+  /* Show the photo just picked, dimmed, while Referee reads it. */
+  Referee.previewPhoto = function (figure, file) {
+    if (!figure || !window.URL || !URL.createObjectURL) return;
+    Referee.showOverlay(figure, URL.createObjectURL(file));
+    figure.classList.add("reading");
   };
 
   /* Pip positions on a half, in a 0..1 square, for 0 to 9 pips. */
