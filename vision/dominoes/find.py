@@ -16,9 +16,38 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.decode import downscale
+__all__ = ["TileCandidate", "face_mask", "find_play_area", "find_tiles", "ink_map", "shrink"]
 
-__all__ = ["TileCandidate", "face_mask", "find_play_area", "find_tiles", "ink_map"]
+
+def shrink(image: np.ndarray, max_side: int) -> np.ndarray:
+    """Shrink ``image`` so its longer side is at most ``max_side`` pixels, quickly.
+
+    Halves it (area interpolation, OpenCV's fast path for a factor of two) while it
+    is more than twice too big, then one last area resize.
+
+    Parameters
+    ----------
+    image : (rows, cols) or (rows, cols, 3) ndarray of uint8
+    max_side : int
+        Longest side wanted, pixels (>= 1).
+
+    Returns
+    -------
+    ndarray of uint8
+        A new array (a copy if no shrinking is needed).
+    """
+    if max_side < 1:
+        raise ValueError(f"max_side must be at least 1 pixel, got {max_side}")
+    work = image
+    while max(work.shape[:2]) >= 2 * max_side:
+        rows, cols = (work.shape[0] // 2) * 2, (work.shape[1] // 2) * 2
+        work = cv2.resize(work[:rows, :cols], (cols // 2, rows // 2), interpolation=cv2.INTER_AREA)
+    rows, cols = work.shape[:2]
+    if max(rows, cols) <= max_side:
+        return work.copy() if work is image else work
+    scale = max_side / max(rows, cols)
+    size = (max(1, round(cols * scale)), max(1, round(rows * scale)))  # (x, y) for cv2
+    return cv2.resize(work, size, interpolation=cv2.INTER_AREA)
 
 
 @dataclass(frozen=True)
@@ -182,11 +211,18 @@ def _walks(
     offsets: tuple[float, ...],
     limit: float,
     own: int,
+    rank: int | None = None,
 ) -> tuple[float, float]:
-    """Median distances to a wall both ways along ``step``, on parallel lines."""
+    """Distances to a wall both ways along ``step``, on parallel lines.
+
+    The median over the lines, or if ``rank`` is given the ``rank``-th largest (a pip
+    at the tile's edge stops one line short; a leak into a touching tile is rarer).
+    """
     ahead = [_walk(blocked, centre + side * offset, step, limit, own) for offset in offsets]
     back = [_walk(blocked, centre + side * offset, -step, limit, own) for offset in offsets]
-    return float(np.median(ahead)), float(np.median(back))
+    if rank is None:
+        return float(np.median(ahead)), float(np.median(back))
+    return sorted(ahead)[-rank], sorted(back)[-rank]
 
 
 def find_tiles(
@@ -218,24 +254,45 @@ def find_tiles(
 
 
 def _search(
-    image: np.ndarray, *, work_side: int = 1280, ink_threshold: int = 40, min_bar: float = 12.0
+    image: np.ndarray,
+    *,
+    work_side: int = 1280,
+    ink_threshold: int = 40,
+    min_bar: float = 12.0,
+    tile_width: float | None = None,
+    debug: bool = False,
 ) -> tuple[list[TileCandidate], dict[str, np.ndarray]]:
-    """:func:`find_tiles`, also returning named debug images (BGR uint8, working size)."""
-    work = downscale(image, work_side)
+    """:func:`find_tiles`, also returning named debug images (BGR uint8, working size).
+
+    ``tile_width`` (pixels of ``image``), when known (a board's cell), fixes each tile's
+    size: a tile is then a ``tile_width`` x 2 ``tile_width`` rectangle centred on its bar.
+    """
+    work = shrink(image, work_side)
     scale = image.shape[1] / work.shape[1]
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
     face = _face(lab)
     ink = np.where(face, _ink(lab), 0).astype(np.uint8)
     marks = (ink > ink_threshold).astype(np.uint8)
     strokes, _ = _strokes(marks, min_length=min_bar)
+    known = None if tile_width is None else tile_width / scale
     # Pips close to a bar can merge with it: take away the marks thicker than a bar.
     longest = max((stroke.length for stroke in strokes), default=0.0)
     thick = [stroke.thickness for stroke in strokes if stroke.length >= 0.5 * longest]
-    size = 2 * round(float(np.median(thick)) if thick else 3.0) + 1
+    bar_thickness = float(np.median(thick)) if thick else 3.0
+    if known is not None:
+        bar_thickness = min(bar_thickness, 0.06 * known)
+    size = 2 * round(bar_thickness) + 1
     pips = cv2.morphologyEx(
         marks, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
     )
     marks &= 1 - cv2.dilate(pips, np.ones((3, 3), np.uint8))
+    if known is not None:
+        # Tiles square to the photo (a board): a bar is a straight run across or down,
+        # longer than any pip, so openings by such runs keep the bars and drop the rest.
+        run = max(3, round(0.45 * known))
+        across_run = cv2.morphologyEx(marks, cv2.MORPH_OPEN, np.ones((1, run), np.uint8))
+        down_run = cv2.morphologyEx(marks, cv2.MORPH_OPEN, np.ones((run, 1), np.uint8))
+        marks = across_run | down_run
     strokes, outlines = _strokes(marks, min_length=min_bar)
     # A stroke with both ends on the face may be a bar; one running off the face at
     # either end may be a crack between touching tiles, a wall for the walks (a bar
@@ -257,18 +314,35 @@ def _search(
     for bar in bars:
         across = np.array([-bar.along[1], bar.along[0]])
         length = bar.length
-        # Width: along the bar, on lines a little off it (the bar itself is ink).
-        off = 0.25 * length
+        if known is not None:
+            if not 0.4 * known <= length <= 1.05 * known:
+                continue
+            corners = _corners(bar.centre, across, bar.along, known, known / 2)
+            inside = _fraction_inside(face, corners)
+            if inside >= 0.7:
+                found.append(
+                    TileCandidate(corners * scale, known * scale, 2 * known * scale, inside)
+                )
+            continue
+        # Width: along the bar, on lines beside it (the bar itself is ink) and further off.
+        near = bar.thickness / 2 + 2.0
         ahead, back = _walks(
-            blocked, bar.centre, bar.along, across, (-off, off), 2.0 * length, bar.label + 1
+            blocked,
+            bar.centre,
+            bar.along,
+            across,
+            (-0.3 * length, -near, near, 0.3 * length),
+            2.0 * length,
+            bar.label + 1,
+            rank=2,
         )
         width = ahead + back
         centre = bar.centre + bar.along * (ahead - back) / 2
         clean = width <= 1.6 * length
         if not clean:
             # The bar sits across the middle of the tile: trust the nearer edge.
-            near = min(ahead, back)
-            width = 2 * near if 0.5 * length <= near <= 0.8 * length else 1.2 * length
+            edge = min(ahead, back)
+            width = 2 * edge if 0.5 * length <= edge <= 0.8 * length else 1.2 * length
             centre = bar.centre
         ahead, back = _walks(
             blocked,
@@ -291,6 +365,8 @@ def _search(
         score = float(np.clip(inside, 0, 1)) * (1.0 if clean else 0.7)
         found.append(TileCandidate(corners * scale, width * scale, 2 * half * scale, score))
     tiles = _suppress(sorted(found, key=lambda tile: -tile.score))
+    if not debug:
+        return tiles, {}
     shown = work.copy()
     shown[~face] //= 3
     shown[marks > 0] = (0, 255, 255)
@@ -385,7 +461,7 @@ def find_play_area(
     (4, 2) ndarray of float64 or None
         tl, tr, br, bl corners as (x, y) pixels of ``image``; None if no board is seen.
     """
-    work = downscale(image, work_side)
+    work = shrink(image, work_side)
     scale = image.shape[1] / work.shape[1]
     rows, cols = work.shape[:2]
     hsv = cv2.cvtColor(work, cv2.COLOR_BGR2HSV)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from referee.dominoes import DEFAULT_MAX_PIPS, Tile
-from vision.dominoes.find import TileCandidate, find_play_area, find_tiles
+from vision.dominoes.find import TileCandidate, _search, find_play_area
 from vision.dominoes.read import HalfCount, count_pips, rectify_tile, split_at_bar
 
 __all__ = ["DominoReading", "TileReading", "read_dominoes", "read_tile"]
@@ -144,7 +145,9 @@ def read_dominoes(
     max_pips : int, keyword-only
         The set is double-``max_pips``: 6 (default), 9 or 12.
     debug : bool, keyword-only
-        Also return named debug images (``"tiles"``: every rectified tile stacked).
+        Also return named debug images: ``"search"`` (the working copy with the tile
+        faces, ink, bars in green, cracks in red and the tiles found outlined) and
+        ``"tiles"`` (every rectified tile, stacked).
 
     Returns
     -------
@@ -165,21 +168,28 @@ def read_dominoes(
     if not 0 <= max_pips <= 18:
         raise ValueError(f"a set is double-0 to double-18, got double-{max_pips}")
     area = find_play_area(image)
+    images: dict[str, np.ndarray] = {}
     if area is None:
-        candidates = find_tiles(image)
+        candidates, images = _search(image, debug=debug)
     else:
-        # Look on the play area only, at a finer scale; tiles may overhang its edge a little.
-        rows, cols = image.shape[:2]
-        margin = 0.04 * float(np.ptp(area[:, 0]))
-        x0, y0 = np.floor(area.min(axis=0) - margin).astype(int)
-        x1, y1 = np.ceil(area.max(axis=0) + margin).astype(int)
-        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, cols), min(y1, rows)
-        offset = np.array([x0, y0], dtype=np.float64)
+        # Tiles lie square to the board's grid of 15 x 15 cells, a cell per half: look
+        # on the play area turned to a square, where a tile is 1 x 2 cells.
+        cells, cell = 15, 84
+        side = cells * cell
+        square = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
+        matrix = cv2.getPerspectiveTransform(area.astype(np.float32), square)
+        board = cv2.warpPerspective(image, matrix, (side, side), flags=cv2.INTER_AREA)
+        found, images = _search(board, tile_width=float(cell), debug=debug, ink_threshold=80)
+        back = np.linalg.inv(matrix)
         candidates = [
-            TileCandidate(tile.corners + offset, tile.width, tile.length, tile.score)
-            for tile in find_tiles(image[y0:y1, x0:x1])
+            TileCandidate(
+                cv2.perspectiveTransform(tile.corners.reshape(1, 4, 2), back).reshape(4, 2),
+                tile.width,
+                tile.length,
+                tile.score,
+            )
+            for tile in found
         ]
-        candidates = [tile for tile in candidates if _inside(area, tile.corners.mean(axis=0))]
     readings: list[TileReading] = []
     crops: list[np.ndarray] = []
     for candidate in candidates:
@@ -190,7 +200,6 @@ def read_dominoes(
     readings = _without_overlaps(readings)
     readings.sort(key=lambda tile: (round(tile.corners[:, 1].mean()), tile.corners[:, 0].mean()))
     warnings = _warnings(readings, max_pips)
-    images: dict[str, np.ndarray] = {}
     if debug and crops:
         images["tiles"] = np.vstack(crops)
     return DominoReading(tuple(readings), tuple(warnings), images)
@@ -198,7 +207,6 @@ def read_dominoes(
 
 def _without_overlaps(readings: list[TileReading], *, most: float = 0.2) -> list[TileReading]:
     """Keep the surest of tiles that overlap (real tiles lie side by side, never on top)."""
-    import cv2
 
     kept: list[TileReading] = []
     for tile in sorted(readings, key=lambda tile: (tile.legal, tile.confidence), reverse=True):
@@ -216,8 +224,6 @@ def _without_overlaps(readings: list[TileReading], *, most: float = 0.2) -> list
 
 
 def _inside(area: np.ndarray, point: np.ndarray) -> bool:
-    import cv2
-
     return (
         cv2.pointPolygonTest(area.astype(np.float32), (float(point[0]), float(point[1])), False)
         >= 0
