@@ -247,6 +247,34 @@ def test_domineering_tapped_in_with_a_dispute(page: Any, live_server: str) -> No
     screenshot(page, "domineering")
 
 
+def test_domineering_sheet_photo_read_then_corrected(page: Any, live_server: str) -> None:
+    from web import recognition
+
+    sheets = sorted(SAMPLES.glob("sheet-*.jpg"))
+    if not sheets or not recognition.available("domineering"):
+        pytest.skip("no sample sheet photo, or sheet reading is not installed")
+    page.goto(live_server + "/domineering/")
+    page.set_input_files("#photo", str(sheets[0]))
+    page.wait_for_selector(
+        ".overlay:not([hidden]):not(.reading) img, #status.error", timeout=60_000
+    )
+    assert not page.locator("#status.error").count(), page.inner_text("#status")
+    side = page.inner_text("#to-move").split()[0]
+    ghosts = page.locator("rect.ghost").evaluate_all("rects => rects.map(r => r.dataset.move)")
+    if not ghosts:
+        assert "blocked" in page.inner_text("#to-move-detail")
+        return
+    # Correct the sheet by adding a legal pair for the side to move: the other side moves.
+    first, second = ghosts[0].split("-")
+    page.click(f"rect.cell[data-cell='{first}']")
+    page.click(f"rect.cell[data-cell='{second}']")
+    other = "V" if side == "H" else "H"
+    page.wait_for_function(
+        "text => document.getElementById('to-move').textContent === text", arg=f"{other} to move"
+    )
+    screenshot(page, "domineering-photo")
+
+
 def test_domineering_blocked(page: Any, live_server: str) -> None:
     page.goto(live_server + "/domineering/")
     page.select_option("#rows", "1")
