@@ -164,15 +164,25 @@ def check(
     first: engine.Side | None,
     as_json: bool,
 ) -> None:
-    """May PLAYER claim MOVE (two cells, like B3-C3) on POSITION?  Exit 0 legal, 1 illegal."""
+    """May PLAYER claim MOVE (two cells, like B3-C3) on POSITION?  Exit 0 legal, 1 illegal.
+
+    Then every pair PLAYER may claim (RULINGS.md, dispute check: "I have no move").
+    """
     pos = _read_position(position, first)
     try:
         claimed = engine.parse_move(move)
     except ValueError as error:
         fail(f"MOVE: {error}")
     verdict = engine.check_move(pos, claimed, player)
-    text = f"{'legal' if verdict.legal else 'illegal'}: {verdict.reason}"
-    emit(verdict.to_json(), as_json, text)
+    moves = [str(pair) for pair in engine.legal_moves(pos, player)]
+    payload = {**verdict.to_json(), "player": player, "legal_moves": moves}
+    text = "\n".join(
+        [
+            f"{'legal' if verdict.legal else 'illegal'}: {verdict.reason}",
+            f"{player} legal pairs ({len(moves)}): {' '.join(moves) or 'none'}",
+        ]
+    )
+    emit(payload, as_json, text)
     if not verdict.legal:
         ctx.exit(EXIT_NO)
 

@@ -117,10 +117,43 @@ def test_a_file_with_a_byte_order_mark(tmp_path: Path, capsys: pytest.CaptureFix
     assert status == 0 and (payload["to_move"], payload["winner"]) == ("V", "H")
 
 
+# The worked opening (H has B3-C3): every pair each side may claim, worked by hand.
+# V: columns A, D, E keep all 4 pairs; B and C keep only rows 1-2 and 4-5.  16.
+OPENED_V = [
+    "A1-A2",
+    "B1-B2",
+    "C1-C2",
+    "D1-D2",
+    "E1-E2",
+    "A2-A3",
+    "D2-D3",
+    "E2-E3",
+    "A3-A4",
+    "D3-D4",
+    "E3-E4",
+    "A4-A5",
+    "B4-B5",
+    "C4-C5",
+    "D4-D5",
+    "E4-E5",
+]
+# H: rows 1, 2, 4, 5 keep all 4 pairs; row 3 keeps only D3-E3.  17.
+OPENED_H = (
+    [f"{a}{row}-{b}{row}" for row in (1, 2) for a, b in ("AB", "BC", "CD", "DE")]
+    + ["D3-E3"]
+    + [f"{a}{row}-{b}{row}" for row in (4, 5) for a, b in ("AB", "BC", "CD", "DE")]
+)
+
+
 def test_check_legal_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     status, payload = run_json(capsys, "check", OPENED, "C2-C1", "--player", "V")
     assert status == 0
-    assert payload == {"legal": True, "reason": "V may claim C1-C2"}
+    assert payload == {
+        "legal": True,
+        "reason": "V may claim C1-C2",
+        "player": "V",
+        "legal_moves": OPENED_V,
+    }
 
 
 @pytest.mark.parametrize(
@@ -132,14 +165,26 @@ def test_check_legal_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
         ("A1-C1", "H", "A1 and C1 are not adjacent cells"),
     ],
 )
-def test_check_illegal_exits_1_with_the_reason(
+def test_check_illegal_exits_1_with_the_reason_and_the_legal_pairs(
     move: str, player: str, reason: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # RULINGS.md, dispute check: the reason, and every legal pair for the player named.
+    pairs = OPENED_V if player == "V" else OPENED_H
     status, payload = run_json(capsys, "check", OPENED, move, "--player", player)
     assert status == 1
-    assert payload == {"legal": False, "reason": reason}
+    assert payload == {"legal": False, "reason": reason, "player": player, "legal_moves": pairs}
     assert main(["domineering", "check", OPENED, move, "--player", player]) == 1
-    assert capsys.readouterr().out == f"illegal: {reason}\n"
+    assert capsys.readouterr().out == (
+        f"illegal: {reason}\n{player} legal pairs ({len(pairs)}): {' '.join(pairs)}\n"
+    )
+
+
+def test_check_when_the_player_has_no_move(capsys: pytest.CaptureFixture[str]) -> None:
+    # "I have no move": V on HH/.. has none, and says so.
+    assert main(["domineering", "check", "HH/..", "A1-A2", "--player", "V"]) == 1
+    assert capsys.readouterr().out == (
+        "illegal: A1 is occupied (claimed by H)\nV legal pairs (0): none\n"
+    )
 
 
 def test_solve_names_the_winner_and_winning_pairs(capsys: pytest.CaptureFixture[str]) -> None:
