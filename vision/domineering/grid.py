@@ -127,7 +127,7 @@ def _ideal_corners(cell_px: int, margin: float) -> np.ndarray:
 
 
 def track_lines(
-    frame: np.ndarray, *, cell_px: int = CELL_PX, margin: float = MARGIN
+    frame: np.ndarray, *, cell_px: int = CELL_PX, margin: float = MARGIN, search: bool = True
 ) -> tuple[np.ndarray, float]:
     """Follow the grid's six vertical and six horizontal lines in a roughly straightened frame.
 
@@ -139,6 +139,9 @@ def track_lines(
         Expected cell side, in pixels.
     margin : float, keyword-only
         Expected margin, in cells.
+    search : bool, keyword-only
+        Pick the six lines from the whole frame (else start from where they are
+        expected and only follow them).
 
     Returns
     -------
@@ -151,8 +154,8 @@ def track_lines(
     length = max(3, int(0.6 * cell_px)) | 1
     vert = cv2.blur(frame, (1, length))  # mean along columns: vertical strokes stay
     horiz = cv2.blur(frame, (length, 1))
-    fits_v, score_v = _follow_lines(vert, cell_px, margin)
-    fits_h, score_h = _follow_lines(np.ascontiguousarray(horiz.T), cell_px, margin)
+    fits_v, score_v = _follow_lines(vert, cell_px, margin, search)
+    fits_h, score_h = _follow_lines(np.ascontiguousarray(horiz.T), cell_px, margin, search)
     # fits_v[j] gives col = f(row) of vertical line j; fits_h[i] gives row = g(col)
     fv = np.array(fits_v)[None, :, :]  # (1, 6, 3): vertical line j
     fh = np.array(fits_h)[:, None, :]  # (6, 1, 3): horizontal line i
@@ -206,22 +209,29 @@ def _pick_lines(
     return np.sort(pos[chain])
 
 
-def _follow_lines(resp: np.ndarray, cell_px: int, margin: float) -> tuple[list[np.ndarray], float]:
+def _follow_lines(
+    resp: np.ndarray, cell_px: int, margin: float, search: bool
+) -> tuple[list[np.ndarray], float]:
     """Six lines ``col = f(row)`` (quadratics) along the column-wise line response ``resp``."""
     side = resp.shape[0]
     lo = round(margin * cell_px)
     hi = lo + SIZE * cell_px
-    # profile along slightly slanted columns too, so a tilted line still makes one sharp peak
-    # a line runs the whole band: score each position by a low percentile along it (digits
-    # and joins fill only part), over slightly slanted columns too, widened for wobble
-    width = max(3, round(0.12 * cell_px)) | 1
-    band = cv2.dilate(resp[lo:hi], np.ones((1, width), np.uint8))
-    profile = np.percentile(band, 35, axis=0)
-    for slope in (-0.12, -0.06, 0.06, 0.12):
-        shear = np.array([[1.0, slope, -slope * (hi - lo) / 2], [0.0, 1.0, 0.0]])
-        shifted = cv2.warpAffine(band, shear, (side, hi - lo), flags=cv2.INTER_LINEAR)
-        profile = np.maximum(profile, np.percentile(shifted, 35, axis=0))
-    positions = _pick_lines(profile, cell_px, expected=(lo, hi))
+    if search:
+        # a line runs the whole band: score each position by a low percentile along it
+        # (digits and joins fill only part), over slightly slanted columns too, widened
+        # for wobble
+        width = max(3, round(0.12 * cell_px)) | 1
+        band = cv2.dilate(resp[lo:hi:2], np.ones((1, width), np.uint8))
+        span = band.shape[0]
+        profile = np.percentile(band, 35, axis=0)
+        for slope in (-0.12, -0.06, 0.06, 0.12):
+            shear = np.array([[1.0, 2 * slope, -slope * span], [0.0, 1.0, 0.0]])
+            shifted = cv2.warpAffine(band, shear, (side, span), flags=cv2.INTER_LINEAR)
+            profile = np.maximum(profile, np.percentile(shifted, 35, axis=0))
+        positions = _pick_lines(profile, cell_px, expected=(lo, hi))
+    else:
+        profile = resp[lo:hi:3].mean(axis=0)
+        positions = lo + cell_px * np.arange(SIZE + 1, dtype=np.float64)
     period = float(np.median(np.diff(positions)))
     rows = np.arange(max(0, lo), min(side, hi + 1), 3)
     window = max(2, round(0.3 * period))
@@ -301,7 +311,7 @@ def _refine(
     for round_ in range(rounds):
         source = support if round_ < 2 and support is not None else ink
         frame = cv2.warpPerspective(source, homography, (side, side), flags=cv2.INTER_AREA)
-        crossings, _ = track_lines(frame, cell_px=work_px, margin=margin)
+        crossings, _ = track_lines(frame, cell_px=work_px, margin=margin, search=round_ < 3)
         found = crossings.reshape(-1, 2)[:, ::-1]  # (x, y) in the current frame
         step, _ = cv2.findHomography(found, target, 0)
         if step is None or not _sane(step @ homography, quad, side):
@@ -314,10 +324,22 @@ def _refine(
     homography = np.diag([scale, scale, 1.0]) @ homography
     full = _frame_side(cell_px, margin)
     frame = cv2.warpPerspective(ink, homography, (full, full), flags=cv2.INTER_LINEAR)
-    crossings, score = track_lines(frame, cell_px=cell_px, margin=margin)
+    crossings, score = track_lines(frame, cell_px=cell_px, margin=margin, search=False)
     inverse = np.linalg.inv(homography)
     corners = cv2.perspectiveTransform(_ideal_corners(cell_px, margin)[None], inverse)[0]
     return Grid(corners=corners, homography=homography, crossings=crossings, score=score)
+
+
+def _holes(labels: np.ndarray, stats: np.ndarray, label: int) -> int:
+    """Holes in one component bigger than 1/400 of its box: about 25 for a 5x5 grid."""
+    x, y = stats[label, cv2.CC_STAT_LEFT], stats[label, cv2.CC_STAT_TOP]
+    w, h = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
+    sub = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
+    contours, hierarchy = cv2.findContours(sub, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return 0
+    inner = [c for c, link in zip(contours, hierarchy[0], strict=True) if link[3] >= 0]
+    return sum(1 for c in inner if cv2.contourArea(c) > w * h / 400)
 
 
 def find_grid(
@@ -325,7 +347,7 @@ def find_grid(
     *,
     threshold: float = 0.1,
     candidates: int = 4,
-    good_enough: float = 0.9,
+    good_enough: float = 0.45,
     cell_px: int = CELL_PX,
     margin: float = MARGIN,
 ) -> Grid | None:
@@ -356,13 +378,19 @@ def find_grid(
         return None
     shortest = min(ink.shape)
     order = np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1
-    best: Grid | None = None
-    tried = 0
-    for label in order:
+    # a grid encloses many cells: rank the large components by their holes
+    ranked: list[tuple[int, int]] = []
+    for label in order[:12]:
         w, h = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
         if max(w, h) < 0.08 * shortest or min(w, h) < 0.04 * shortest:
             continue
+        ranked.append((-_holes(labels, stats, int(label)), int(label)))
+    ranked.sort()
+    best: Grid | None = None
+    tried = 0
+    for _, label in ranked:
         x, y = stats[label, cv2.CC_STAT_LEFT], stats[label, cv2.CC_STAT_TOP]
+        w, h = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
         sub = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
         quad = _quad_from_component(sub)
         if quad is None:
