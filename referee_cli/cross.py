@@ -25,6 +25,7 @@ from referee.dominoes import Tile, format_hand, parse_hand
 from referee.errors import NotationError
 from referee_cli.common import (
     emit,
+    is_image_path,
     json_option,
     parse_notation,
     parse_option,
@@ -38,7 +39,16 @@ def _read_hand(value: str) -> tuple[Tile, ...]:
     """One player's hand from the command line: tiles such as ``"6-6 3-5"``; ``""`` is empty.
 
     The one place a HAND argument is read, so other sources (a photo) can be added here.
+    A value naming a photo (``is_image_path``) is read by the domino pip reader
+    (``referee dominoes count``); its warnings go to stderr.
     """
+    if is_image_path(value):
+        from referee_cli.dominoes import read_hand_photo
+
+        reading = read_hand_photo(value, max_pips=6)
+        for warning in reading.warnings:
+            click.echo(f"referee: warning: {value}: {warning}", err=True)
+        return tuple(tile.tile for tile in reading.tiles)
     return parse_hand(value, max_pips=6)
 
 

@@ -94,3 +94,27 @@ def test_an_unknown_set_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None
     status, _, err = run(capsys, "count", str(SAMPLES / "hand-1.jpg"), "--set", "7")
     assert status == 2
     assert "--set" in err
+
+
+def test_cross_round_reads_a_hand_from_a_photo(capsys: pytest.CaptureFixture[str]) -> None:
+    # player 1 photographs the tiles left in hand; player 2 went out
+    photo = str(SAMPLES / "hand-1.jpg")
+    status = main(["cross", "round", photo, "", "--json"])
+    captured = capsys.readouterr()
+    assert (status, captured.err) == (0, "")
+    total = answer("hand-1.jpg")["total"]
+    assert json.loads(captured.out) == {
+        "winner": 2,
+        "points": total,
+        "pips": [total, 0],
+        "tied": False,
+    }
+
+
+def test_cross_round_mixes_a_photo_and_a_tile_list(capsys: pytest.CaptureFixture[str]) -> None:
+    # blocked round: hand-1.jpg holds 27 pips, "6-6 5-5" 22, so player 2 wins 27 - 22
+    assert answer("hand-1.jpg")["total"] == 27
+    status = main(["cross", "round", str(SAMPLES / "hand-1.jpg"), "6-6 5-5", "--json"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert json.loads(out) == {"winner": 2, "points": 5, "pips": [27, 22], "tied": False}
