@@ -36,7 +36,7 @@ from referee.kingdomino.placement import (
     placement_fault,
     second_square,
 )
-from referee.kingdomino.scoring import FRAME_SIZES, Score, decide, score
+from referee.kingdomino.scoring import Score, check_frame_size, decide, score
 from referee.kingdomino.tiles import TILES, tile
 
 __all__ = [
@@ -136,8 +136,7 @@ class KingdominoRules:
     harmony: bool = False
 
     def __post_init__(self) -> None:
-        if self.size not in FRAME_SIZES:
-            raise ValueError(f"the frame is 5x5 or 7x7, got size {self.size}")
+        check_frame_size(self.size)
 
     @property
     def dominoes(self) -> int:

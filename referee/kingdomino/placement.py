@@ -29,7 +29,7 @@ from typing import Literal, get_args
 from referee.errors import NotationError
 from referee.game import Verdict
 from referee.kingdomino.kingdom import Kingdom, Square, Terrain, _parse_token, format_square
-from referee.kingdomino.scoring import FRAME_SIZES
+from referee.kingdomino.scoring import check_frame_size
 from referee.kingdomino.tiles import Domino
 
 __all__ = [
@@ -118,11 +118,6 @@ def second_square(at: tuple[int, int], toward: Direction) -> tuple[int, int]:
     """Where the domino's second square goes."""
     step = _STEP[toward]
     return at[0] + step[0], at[1] + step[1]
-
-
-def _check_size(size: int) -> None:
-    if size not in FRAME_SIZES:
-        raise ValueError(f"the frame is 5x5 or 7x7, got size {size}")
 
 
 def _check_domino(domino: Domino) -> None:
@@ -220,7 +215,7 @@ def check_placement(
         If ``toward`` is not a direction, ``size`` is not 5 or 7, or a domino
         square is not a landscape.
     """
-    _check_size(size)
+    check_frame_size(size)
     _check_domino(domino)
     if toward not in _STEP:
         raise NotationError(f"unknown direction {toward!r} (expected right, down, left or up)")
@@ -271,6 +266,6 @@ def legal_placements(grid: Kingdom, domino: Domino, *, size: int = 5) -> list[Pl
     ValueError
         If ``size`` is not 5 or 7, or a domino square is not a landscape.
     """
-    _check_size(size)
+    check_frame_size(size)
     _check_domino(domino)
     return all_placements(_placed(grid), domino, size=size, bounds=(grid.rows, grid.cols))

@@ -29,6 +29,7 @@ __all__ = [
     "DecidedBy",
     "Domain",
     "Score",
+    "check_frame_size",
     "compare",
     "domains",
     "infer_frame_size",
@@ -41,6 +42,12 @@ MIDDLE_KINGDOM_POINTS = 10
 HARMONY_POINTS = 5
 
 DecidedBy = Literal["score", "largest_domain", "crowns", "shared"]
+
+
+def check_frame_size(size: int) -> None:
+    """Raise ValueError unless ``size`` is a frame side: 5, or 7 (Mighty Duel)."""
+    if size not in FRAME_SIZES:
+        raise ValueError(f"the frame is 5x5 or 7x7, got size {size}")
 
 
 @dataclass(frozen=True)
@@ -248,8 +255,7 @@ def score(
     """
     if size is None:
         size = infer_frame_size(kingdom)
-    elif size not in FRAME_SIZES:
-        raise ValueError(f"the frame is 5x5 or 7x7, got size {size}")
+    check_frame_size(size)
     found = tuple(domains(kingdom))
     base = sum(d.points for d in found)
     warnings = tile_set_warnings(kingdom)
