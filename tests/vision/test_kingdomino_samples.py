@@ -14,9 +14,11 @@ import cv2
 import pytest
 
 from referee.kingdomino import format_kingdom, parse_kingdom, score
+from referee.kingdomino.tiles import tile_set_warnings
 from referee_cli.main import main
 from vision.datasets import PROJECT_ROOT
 from vision.kingdomino import score_photo
+from vision.kingdomino.render import SAMPLES as RENDERED
 
 SAMPLES = sorted((PROJECT_ROOT / "sample_photos").glob("kingdom-*.jpg"))
 
@@ -24,6 +26,11 @@ SAMPLES = sorted((PROJECT_ROOT / "sample_photos").glob("kingdom-*.jpg"))
 def _expected(photo: Path) -> tuple[str, int]:
     notation, points = photo.with_suffix(".txt").read_text(encoding="utf-8").splitlines()[:2]
     return notation, int(points.split()[-1])
+
+
+def test_sample_kingdoms_keep_within_the_tile_set() -> None:
+    for notation, _, _ in RENDERED.values():
+        assert tile_set_warnings(parse_kingdom(notation)) == []
 
 
 def test_there_are_samples() -> None:
