@@ -195,7 +195,7 @@ def test_a_run_of_four_splits_into_two_pairs_one_way() -> None:
 
 
 def test_problems_lists_every_fault_and_validate_joins_them() -> None:
-    pos = Position(("HHH", "V..", "..."))
+    pos = Position((tuple("HHH"), tuple("V.."), tuple("...")))
     assert problems(pos) == [
         "row 1: A1 B1 C1 is a run of 3 H cells, which cannot split into horizontal pairs",
         "column A: A2 is a run of 1 V cell, which cannot split into vertical pairs",
@@ -321,6 +321,29 @@ def test_position_round_trip(pos: Position) -> None:
     assert parse_position(format_position(pos, with_side=False), first=pos.first) == pos
 
 
+@settings(max_examples=40, deadline=None)
+@given(positions())
+def test_legal_moves_are_exactly_the_claims_check_allows(pos: Position) -> None:
+    # Independent of legal_moves' scan: try every pair of cells on the board (and one
+    # step off it) and keep those check_move allows; then, by the rules text, a legal
+    # claim is two empty cells side by side (H) or one above the other (V).
+    cells = [(r, c) for r in range(pos.rows + 1) for c in range(pos.cols + 1)]
+    for side in ("H", "V"):
+        allowed = sorted(
+            {
+                Move(a, b)
+                for a in cells
+                for b in cells
+                if a != b and check_move(pos, Move(a, b), side).legal
+            }
+        )
+        assert allowed == legal_moves(pos, side)
+        for move in allowed:
+            (r1, c1), (r2, c2) = move.cells
+            assert pos.cells[r1][c1] == pos.cells[r2][c2] == "."
+            assert (r2 - r1, c2 - c1) == ((0, 1) if side == "H" else (1, 0))
+
+
 # --- random play ---------------------------------------------------------------------------------
 
 
@@ -337,6 +360,9 @@ def test_random_play_ends_with_the_side_to_move_blocked(seed: int) -> None:
         assert side == (first if plies % 2 == 0 else ("V" if first == "H" else "H"))
         state = state.play(rng.choice(state.legal_moves()))
         plies += 1
+        # every position reached is possible and reads back from its notation
+        assert problems(state.position) == []
+        assert parse_position(format_position(state.position)) == state.position
         assert plies <= rows * cols // 2
     blocked = to_move(state.position)
     assert legal_moves(state.position, blocked) == []
