@@ -45,7 +45,9 @@ class BadInput(click.ClickException):
     exit_code = EXIT_BAD_INPUT
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"referee: error: {self.format_message()}", err=True)
+        # One line even if the message carries a line break (e.g. from a file name).
+        message = " ".join(self.format_message().splitlines())
+        click.echo(f"referee: error: {message}", err=True)
 
 
 def fail(message: str) -> NoReturn:

@@ -88,6 +88,11 @@ def test_score_a_directory_or_a_file_with_a_byte_order_mark(
     assert status == 2 and err == (
         "referee: error: GRID: '/dev/null' is a device, not a notation or a file holding one\n"
     )
+    # A binary file whose name holds a line break: still one line.
+    binary = tmp_path / "two\nlines.txt"
+    binary.write_bytes(b"\xff\xfe\x00")
+    status, out, err = run(capsys, "score", str(binary))
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "not a text file" in err
     # A file saved by a Windows editor: byte-order mark and CRLF line ends.
     path = tmp_path / "kingdom.txt"
     path.write_bytes("\ufeffW1 W W . W2\r\n. . . . W\r\n. . C . .\r\n".encode())
