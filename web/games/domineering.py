@@ -48,11 +48,11 @@ def _extras(pos: Any) -> dict[str, Any]:
 def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/domineering/analyze``: the CLI's analyze JSON (``position``,
     ``to_move``, ``legal_moves``, ``blocked``, ``winner``) plus ``cells`` (rows of
-    ``.HV#``), ``first`` and ``pairs``; from a photo also ``overlay`` and
-    ``confidence``.
+    ``.HV#``), ``first`` and ``pairs``; from a photo also ``overlay``,
+    ``confidence``, ``corners`` and ``warnings`` (see :func:`web.recognition.read_sheet`).
 
     An impossible position read from a photo is answered 422 with what was seen
-    (``cells``, ``overlay``) so the player can correct it.
+    (``cells``, ``confidence``, ``overlay``) so the player can correct it.
     """
     first = _side(data, "first")
     if inputs.has_photo("photo"):
