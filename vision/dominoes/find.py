@@ -144,7 +144,7 @@ def _face(lab: np.ndarray, *, kernel: int = 31, max_chroma: int = 30) -> np.ndar
     return face | is_hole[labels]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False)
 class _Stroke:
     centre: np.ndarray  # (x, y) pixels
     along: np.ndarray  # unit (x, y) along the stroke
@@ -292,8 +292,17 @@ def _search(
         run = max(3, round(0.45 * known))
         across_run = cv2.morphologyEx(marks, cv2.MORPH_OPEN, np.ones((1, run), np.uint8))
         down_run = cv2.morphologyEx(marks, cv2.MORPH_OPEN, np.ones((run, 1), np.uint8))
-        marks = across_run | down_run
-    strokes, outlines = _strokes(marks, min_length=min_bar)
+        straight = across_run | down_run
+        strokes, outlines = _strokes(straight, min_length=min_bar)
+        # ... and the marks as they are, for a tile laid a little askew.
+        more, more_outlines = _strokes(marks, min_length=min_bar)
+        for stroke in more:
+            stroke.label += len(outlines)
+        strokes += more
+        outlines += more_outlines
+        marks = straight | marks
+    else:
+        strokes, outlines = _strokes(marks, min_length=min_bar)
     # A stroke with both ends on the face may be a bar; one running off the face at
     # either end may be a crack between touching tiles, a wall for the walks (a bar
     # that nearly reaches the tile's edge can be both: its own walls are ignored).
@@ -315,7 +324,7 @@ def _search(
         across = np.array([-bar.along[1], bar.along[0]])
         length = bar.length
         if known is not None:
-            if not 0.4 * known <= length <= 1.05 * known:
+            if not 0.4 * known <= length <= 0.92 * known:
                 continue
             corners = _corners(bar.centre, across, bar.along, known, known / 2)
             inside = _fraction_inside(face, corners)

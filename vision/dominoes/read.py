@@ -156,9 +156,9 @@ def split_at_bar(crop: np.ndarray, *, search: float = 0.15) -> tuple[int, int, f
     runs: list[tuple[int, int]] = []
     col = low
     while col < high:
-        if profile[col] >= 0.6 * best:
+        if profile[col] >= 0.85 * best:
             start = col
-            while col + 1 < high and profile[col + 1] >= 0.6 * best:
+            while col + 1 < high and profile[col + 1] >= 0.85 * best:
                 col += 1
             runs.append((start, col))
         col += 1
@@ -299,8 +299,8 @@ def count_pips(
             split += len(parts)
         elif x > 0 and y > 0 and x + w < cols and y + h < rows:
             stray += area
-        elif area > 0.08 * side * max(w, h):
-            stray += area  # thick print at the edge; thin marks there are the tile's rim
+        elif 0.15 < centroids[label][0] / cols < 0.85 and 0.15 < centroids[label][1] / rows < 0.85:
+            stray += area  # print reaching in from the edge; marks on the rim are not the tile's
     stray_share = stray / (rows * cols)
     if stray_share > 0.04:
         return HalfCount(-1, 0.0, (), False)
