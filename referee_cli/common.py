@@ -62,7 +62,7 @@ def reports_bad_input(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except (click.ClickException, click.exceptions.Exit, click.Abort):
+        except (click.ClickException, click.exceptions.Exit, click.Abort, BrokenPipeError):
             raise
         except (ValueError, OSError) as error:
             raise BadInput(str(error) or type(error).__name__) from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import sys
 
@@ -13,6 +14,8 @@ from referee_cli.common import EXIT_BAD_INPUT
 
 #: Exit status after Ctrl-C or end of input at a prompt (128 + SIGINT, as shells do).
 EXIT_ABORTED = 130
+#: Exit status when the reader of our output went away (``referee ... | head``): 128 + SIGPIPE.
+EXIT_BROKEN_PIPE = 141
 
 #: One click group per game, each in its own module: (module, attribute).
 _GROUPS = (
@@ -35,11 +38,7 @@ def cli() -> None:
 
 
 for _module, _attr in _GROUPS:
-    try:
-        cli.add_command(getattr(importlib.import_module(_module), _attr))
-    except ModuleNotFoundError as _missing:  # a game whose commands are not written yet
-        if _missing.name != _module:
-            raise
+    cli.add_command(getattr(importlib.import_module(_module), _attr))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,6 +77,11 @@ def main(argv: list[str] | None = None) -> int:
         # Not 1: that is "illegal" to a script calling check or place.
         click.echo("referee: aborted", err=True)
         return EXIT_ABORTED
+    except BrokenPipeError:
+        # Quietly, as a filter does; stop Python's own complaint when it flushes at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     return result if isinstance(result, int) else 0
 
 
