@@ -135,7 +135,11 @@ def crown_blobs(
         box, ``yellow`` the share of crown-yellow pixels inside, ``crowns`` the
         number of crowns side by side that the box's shape suggests (1-3).
     """
-    small = cv2.resize(square, (side, side), interpolation=cv2.INTER_AREA)
+    small = (
+        square
+        if square.shape[:2] == (side, side)
+        else cv2.resize(square, (side, side), interpolation=cv2.INTER_AREA)
+    )
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     hue, sat, val = hsv[..., 0], hsv[..., 1], hsv[..., 2]
     white = ((sat < white_sat) & (val > white_val)).astype(np.uint8)
@@ -189,7 +193,11 @@ def crown_interiors(
     list of (top, left, height, width, ring)
         Boxes in pixels of the resampled square, and each body's rim share.
     """
-    small = cv2.resize(square, (side, side), interpolation=cv2.INTER_AREA)
+    small = (
+        square
+        if square.shape[:2] == (side, side)
+        else cv2.resize(square, (side, side), interpolation=cv2.INTER_AREA)
+    )
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     hue, sat, val = hsv[..., 0], hsv[..., 1], hsv[..., 2]
     rim = (sat < rim_sat) & (val > rim_val)
@@ -248,9 +256,10 @@ def crown_features(square: np.ndarray) -> np.ndarray:
         merging split bodies), their rim shares, plus white-rimmed blob counts and
         the white and yellow pixel shares.
     """
-    loose = crown_interiors(square, ring_share=0.3)
+    resampled = cv2.resize(square, (96, 96), interpolation=cv2.INTER_AREA)
+    loose = crown_interiors(resampled, side=96, ring_share=0.3)
     strict = [c for c in loose if c[4] >= 0.45]
-    blobs = crown_blobs(square)
+    blobs = crown_blobs(resampled, side=96)
     small = normalise_square(square)
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     white_share = float(((hsv[..., 1] < 70) & (hsv[..., 2] > 150)).mean())

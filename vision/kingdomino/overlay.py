@@ -58,10 +58,12 @@ def view_to_photo(corners: np.ndarray, view_side: int, points: np.ndarray) -> np
     return mapped.reshape(-1, 2).astype(np.float64)
 
 
-def render_overlay(
-    image: np.ndarray, reading: KingdomReading, result: Score, *, view_side: int = 500
-) -> np.ndarray:
+def render_overlay(image: np.ndarray, reading: KingdomReading, result: Score) -> np.ndarray:
     """Draw the grid, each square's terrain letter and crowns, and each domain's outline and points.
+
+    Letters are white, red where the square is unsure (confidence under 0.5); each
+    domain's points (``=6``) are cyan, on its first square; the kingdom's outline
+    and the score are red.
 
     Parameters
     ----------
@@ -70,8 +72,6 @@ def render_overlay(
     reading : KingdomReading
     result : Score
         The score of ``reading.kingdom``.
-    view_side : int, keyword-only
-        Side of the straightened view the grid was found in (pixels).
 
     Returns
     -------
@@ -88,7 +88,7 @@ def render_overlay(
         return np.array([grid.col_lines[c], grid.row_lines[r]], dtype=np.float64)
 
     def to_photo(points: list[np.ndarray]) -> np.ndarray:
-        mapped = view_to_photo(reading.corners, view_side, np.array(points))
+        mapped = view_to_photo(reading.corners, reading.view_side, np.array(points))
         return np.rint(mapped).astype(np.int32)
 
     for r in range(size):
@@ -112,8 +112,8 @@ def render_overlay(
                     cv2.line(out, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), colour, thick)
         first = min(members)
         centre = to_photo([(node(*first) + node(first[0] + 1, first[1] + 1)) / 2])[0]
-        label = f"{domain.points}"
-        _text(out, label, (int(centre[0]), int(centre[1] + 30 * scale)), scale, (0, 0, 255))
+        label = f"={domain.points}"
+        _text(out, label, (int(centre[0]), int(centre[1] + 30 * scale)), scale, (255, 255, 0))
     for r in range(size):
         for c in range(size):
             square = reading.kingdom[r, c]

@@ -39,8 +39,11 @@ __all__ = [
 #: Longest side, in pixels, a photo is decoded to (bounded resolution, issue #3).
 WORK_SIDE = 1600
 
-#: Side, in pixels, of the straightened kingdom view.
+#: Side, in pixels, of the straightened kingdom view while its grid size is not known.
 VIEW_SIDE = 500
+
+#: Side of one square, in pixels, in the view the squares are read from.
+SQUARE_PIXELS = 100
 
 
 @dataclass(frozen=True)
@@ -56,10 +59,12 @@ class KingdomReading:
     corners : (4, 2) ndarray of float64
         tl, tr, br, bl as [x, y] pixels of the photo given.
     grid : Grid
-        The grid found in the straightened view (``VIEW_SIDE`` pixels a side).
+        The grid found in the straightened view (``view_side`` pixels a side).
     location : Location
     warnings : tuple of str
         Low-confidence squares, tile-set limits applied, doubtful outline.
+    view_side : int
+        Side of the straightened view, pixels (``SQUARE_PIXELS`` per square).
     debug : dict of str to ndarray
         Named images (BGR uint8) when asked for: ``"view"`` (straightened kingdom).
     """
@@ -70,6 +75,7 @@ class KingdomReading:
     grid: Grid
     location: Location
     warnings: tuple[str, ...]
+    view_side: int = VIEW_SIDE
     debug: dict[str, np.ndarray] = field(default_factory=dict, compare=False)
 
 
@@ -151,6 +157,10 @@ def read_kingdom(
     model = model or load_model()
     view, location = straighten(image)
     grid = find_grid(view)
+    if grid.size * SQUARE_PIXELS != view.shape[0]:
+        # Squares are read at about the size the model was trained on (100 pixels).
+        view = warp_kingdom(image, location.corners, side=grid.size * SQUARE_PIXELS)
+        grid = find_grid(view, sizes=(grid.size,))
     squares = cut_squares(view, grid)
     terrain, crowns = square_probabilities(squares, model)
     readings, warnings = read_squares(terrain, crowns, grid.size)
@@ -168,6 +178,7 @@ def read_kingdom(
         grid=grid,
         location=location,
         warnings=tuple(warnings),
+        view_side=view.shape[0],
         debug=images,
     )
 
