@@ -420,10 +420,14 @@ def _corners(
 
 def _fraction_inside(mask: np.ndarray, corners: np.ndarray) -> float:
     """Share of the polygon's pixels within the image that are set in ``mask``."""
-    polygon = np.zeros(mask.shape, dtype=np.uint8)
-    cv2.fillConvexPoly(polygon, np.rint(corners).astype(np.int32), 1)
+    rows, cols = mask.shape
+    low = np.clip(np.floor(corners.min(axis=0)).astype(int), 0, [cols, rows])
+    high = np.clip(np.ceil(corners.max(axis=0)).astype(int) + 1, 0, [cols, rows])
+    window = mask[low[1] : high[1], low[0] : high[0]]
+    polygon = np.zeros(window.shape, dtype=np.uint8)
+    cv2.fillConvexPoly(polygon, np.rint(corners - low).astype(np.int32), 1)
     total = int(polygon.sum())
-    return float(mask[polygon > 0].sum()) / total if total else 0.0
+    return float(window[polygon > 0].sum()) / total if total else 0.0
 
 
 def _suppress(tiles: list[TileCandidate]) -> list[TileCandidate]:
