@@ -246,10 +246,10 @@ def _warnings(readings: list[TileReading], max_pips: int) -> list[str]:
                 f"{name}: read with low confidence ({tile.confidence:.2f}); check this tile"
             )
     if max_pips <= DEFAULT_MAX_PIPS:
-        seen = Counter(tile.tile for tile in readings if max(tile.pips) <= max_pips)
-        for tile, times in sorted(seen.items()):
+        seen = Counter(reading.tile for reading in readings if max(reading.pips) <= max_pips)
+        for same, times in sorted(seen.items()):
             if times > 1:
                 found.append(
-                    f"tile {tile} seen {times} times: a double-{max_pips} set has only one"
+                    f"tile {same} seen {times} times: a double-{max_pips} set has only one"
                 )
     return found
