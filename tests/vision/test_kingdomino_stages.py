@@ -189,3 +189,17 @@ def test_read_kingdom_and_overlay_leave_the_photo_untouched(
     assert np.array_equal(photo, before)
     assert drawn.shape == photo.shape and drawn.dtype == np.uint8
     assert not np.array_equal(drawn, photo)
+
+
+def test_committed_model_loads_small_and_complete() -> None:
+    from vision.kingdomino.classify import MODEL_PATH, load_model
+
+    assert MODEL_PATH.stat().st_size < 2_000_000
+    model = load_model()
+    assert set(model.terrain.classes) == {t.value for t in Terrain}
+    assert list(model.crowns.classes) == ["0", "1", "2", "3"]
+    assert model.terrain.feature.max() < TERRAIN_FEATURES
+    assert model.crowns.feature.max() < CROWN_FEATURES + TERRAIN_FEATURES
+    probabilities = model.terrain.predict_proba(np.zeros((2, TERRAIN_FEATURES)))
+    assert probabilities.shape == (2, len(Terrain))
+    assert np.allclose(probabilities.sum(axis=1), 1.0)

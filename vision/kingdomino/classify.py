@@ -140,8 +140,8 @@ def read_squares(
     # Joint score of every (terrain, crowns) kind per square.
     joint = terrain[:, :, None] * crowns[:, None, :]
     possible = np.zeros((len(order), len(CROWN_COUNTS)), dtype=bool)
-    for (kind, count), _ in allowed.items():
-        possible[order.index(kind), count] = True
+    for land, count in allowed:
+        possible[order.index(land), count] = True
     possible[castle, 0] = possible[empty, 0] = True
     raw_best = [np.unravel_index(int(np.argmax(joint[i])), joint[i].shape) for i in range(n)]
     # One castle: the square most like it.
