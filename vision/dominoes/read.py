@@ -205,16 +205,22 @@ def _split_touching(mask: np.ndarray, small: float, large: float) -> list[tuple[
         if count <= 2:
             continue
         parts = []
+        areas = []
+        biggest = int(stats[1:, cv2.CC_STAT_AREA].max())
         for label in range(1, count):
             _x, _y, w, h, area = (int(value) for value in stats[label])
+            if area < 0.3 * biggest:
+                continue  # a crumb left where two pips met
             if not (small <= area <= large and _is_round(w, h, area, fill=0.45)):
                 break
             parts.append((float(centroids[label][1]), float(centroids[label][0])))
+            areas.append(area)
         else:
-            areas = stats[1:, cv2.CC_STAT_AREA]
+            if len(parts) < 2:
+                continue
             # Round pips grow back to cover the mark; letters and lines do not.
             grown = cv2.dilate(current, shape, iterations=times) & original
-            if areas.max() <= 1.6 * areas.min() and grown.sum() >= 0.85 * original.sum():
+            if max(areas) <= 1.6 * min(areas) and grown.sum() >= 0.85 * original.sum():
                 return parts
     return []
 
