@@ -196,7 +196,7 @@ def test_find_tiles_outlines_match_the_rendered_corners() -> None:
         assert nearest < 0.2 * side
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=4, deadline=None)
 @given(seed=st.integers(min_value=100, max_value=10_000))
 def test_rendered_hands_are_read_exactly(seed: int) -> None:
     hand = render_hand(seed)

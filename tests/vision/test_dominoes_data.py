@@ -60,3 +60,24 @@ def test_face_down_tiles_are_not_counted(shared_data: Path) -> None:
     reading = read_dominoes(read_image(shared_data / "dominoes" / "web-d6" / "web_01.jpg"))
     assert len(reading.tiles) == 7
     assert reading.total == 57
+
+
+def test_board_tiles_are_read_and_border_pictures_ignored(shared_data: Path) -> None:
+    # 3_20.jpg: 20 tiles on the printed 15x15 board; its border shows some 40 printed dominoes
+    name = "board-d6/3_20.jpg"
+    labelled_tiles = [
+        (min(int(row["pips_a"]), int(row["pips_b"])), max(int(row["pips_a"]), int(row["pips_b"])))
+        for row in read_csv(shared_data / "dominoes" / "labels.csv")
+        if row["image"] == name
+    ]
+    assert len(labelled_tiles) == 20
+    reading = read_dominoes(read_image(shared_data / "dominoes" / name))
+    assert len(reading.tiles) <= 20
+    remaining = list(labelled_tiles)
+    right = 0
+    for tile in reading.tiles:
+        key = (min(tile.pips), max(tile.pips))
+        if key in remaining:
+            remaining.remove(key)
+            right += 1
+    assert right >= 15
