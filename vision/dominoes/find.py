@@ -271,7 +271,9 @@ def _search(
     scale = image.shape[1] / work.shape[1]
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
     face = _face(lab)
-    ink = np.where(face, _ink(lab), 0).astype(np.uint8)
+    # Ink on the faces, and thin marks hemmed in by them (a bar whose ends reach the rim).
+    near_face = cv2.dilate(face.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
+    ink = np.where(near_face, _ink(lab), 0).astype(np.uint8)
     marks = (ink > ink_threshold).astype(np.uint8)
     strokes, _ = _strokes(marks, min_length=min_bar)
     known = None if tile_width is None else tile_width / scale
