@@ -18,7 +18,9 @@ from referee.kingdomino.tiles import tile_set_warnings
 from referee_cli.main import main
 from vision.datasets import PROJECT_ROOT
 from vision.kingdomino import score_photo
+from vision.kingdomino.dominoes import splits_into_dominoes
 from vision.kingdomino.render import SAMPLES as RENDERED
+from vision.kingdomino.render import deal_kingdom
 
 SAMPLES = sorted((PROJECT_ROOT / "sample_photos").glob("kingdom-*.jpg"))
 
@@ -28,9 +30,12 @@ def _expected(photo: Path) -> tuple[str, int]:
     return notation, int(points.split()[-1])
 
 
-def test_sample_kingdoms_keep_within_the_tile_set() -> None:
-    for notation, _, _ in RENDERED.values():
-        assert tile_set_warnings(parse_kingdom(notation)) == []
+def test_sample_kingdoms_are_dealt_by_the_rules() -> None:
+    for notation, seed, _ in RENDERED.values():
+        kingdom = parse_kingdom(notation)
+        assert format_kingdom(deal_kingdom(seed)) == notation
+        assert tile_set_warnings(kingdom) == []
+        assert splits_into_dominoes(kingdom.squares) is True
 
 
 def test_there_are_samples() -> None:

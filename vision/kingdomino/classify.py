@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from referee.kingdomino import Terrain
+from referee.kingdomino import Square, Terrain
 from referee.kingdomino.tiles import square_counts
 from vision.kingdomino.features import crown_features, terrain_features
 from vision.kingdomino.forest import Forest
@@ -193,6 +193,7 @@ def read_squares(
             f"read as {_kind(order, alt)} instead"
         )
         choice[i] = alt
+    choice = _prefer_a_split(choice, limited, size, order, warnings)
     readings: list[list[SquareReading]] = []
     for i in range(n):
         t, k = choice[i]
@@ -213,6 +214,69 @@ def read_squares(
             readings.append([])
         readings[-1].append(SquareReading(order[t], k, round(confidence, 3)))
     return readings, warnings
+
+
+def _prefer_a_split(
+    choice: list[tuple[int, ...]],
+    limited: np.ndarray,
+    size: int,
+    order: list[Terrain],
+    warnings: list[str],
+    *,
+    unsure: int = 6,
+    most_changes: int = 2,
+) -> list[tuple[int, ...]]:
+    """If the reading does not split into official dominoes, try the next best kinds of
+    the ``unsure`` least certain squares (up to ``most_changes`` at once, likeliest
+    first) and keep the first reading that splits; say so in ``warnings``."""
+    from itertools import combinations, product
+
+    from vision.kingdomino.dominoes import splits_into_dominoes
+
+    def splits(kinds: list[tuple[int, ...]]) -> bool | None:
+        rows = [
+            [Square(order[kinds[r * size + c][0]], kinds[r * size + c][1]) for c in range(size)]
+            for r in range(size)
+        ]
+        return splits_into_dominoes(rows, budget=5_000)
+
+    if size not in (5, 7) or splits(choice) is not False:
+        return choice
+    options = []
+    for i, kind in enumerate(choice):
+        here = limited[i].copy()
+        current = float(here[kind])
+        here[kind] = 0
+        flat = np.argsort(here, axis=None)[::-1][:2]
+        for index in flat:
+            alt = tuple(int(v) for v in np.unravel_index(int(index), here.shape))
+            if here[alt] > 0 and current > 0:
+                options.append((float(np.log(current) - np.log(here[alt])), i, alt))
+    margins = sorted(
+        {i: min(o[0] for o in options if o[1] == i) for _, i, _ in options}.items(),
+        key=lambda item: item[1],
+    )
+    doubtful = [i for i, _ in margins[:unsure]]
+    trials = []
+    for count in range(1, most_changes + 1):
+        for squares in combinations(doubtful, count):
+            alternatives = [[o for o in options if o[1] == i] for i in squares]
+            for picked in product(*alternatives):
+                trials.append((sum(o[0] for o in picked), picked))
+    for _, picked in sorted(trials, key=lambda t: t[0]):
+        changed = list(choice)
+        for _, i, alt in picked:
+            changed[i] = alt
+        if splits(changed):
+            for _, i, alt in picked:
+                warnings.append(
+                    f"{_at(i, size)}: read as {_kind(order, (choice[i][0], choice[i][1]))}, "
+                    f"but only {_kind(order, (alt[0], alt[1]))} lets the kingdom split into "
+                    "official dominoes: took that"
+                )
+            return changed
+    warnings.append("the kingdom as read does not split into official dominoes: please check")
+    return choice
 
 
 def _at(index: int, size: int) -> str:

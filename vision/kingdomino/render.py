@@ -22,17 +22,72 @@ import numpy as np
 
 from referee.kingdomino import Kingdom, Terrain, format_kingdom, parse_kingdom, score
 
-__all__ = ["SAMPLES", "draw_kingdom", "draw_square", "photograph", "write_samples"]
+__all__ = [
+    "SAMPLES",
+    "deal_kingdom",
+    "draw_kingdom",
+    "draw_square",
+    "photograph",
+    "write_samples",
+]
 
-#: The sample kingdoms: name -> (notation, seed, tilt in degrees).  Each keeps within
-#: the real tile set (no ``tile_set_warnings``).
+#: The sample kingdoms: name -> (notation, seed, tilt in degrees).  Each notation is
+#: ``deal_kingdom(seed)``: official dominoes laid by the rules, so it splits into
+#: distinct dominoes of the real set (the tests check both).
 SAMPLES: dict[str, tuple[str, int, float]] = {
-    "kingdom-1": ("W W1 F F L/G W F1 F L1/G2 G C L L/S S1 M2 W W/S G M W F", 1, 14.0),
-    "kingdom-2": ("L1 L F1 F G/L W1 W W G1/F F C S S2/M M2 W G G/L L1 W W F1", 2, -18.0),
-    "kingdom-3": ("F F1 W W L/F G G1 W L1/S2 S C W L/M1 W F1 F L/W W G G2 .", 3, 8.0),
+    "kingdom-1": ("W G G F L1/S1 G2 W F1 F/S W C L F/F1 F1 W L F1/W W L1 L G", 1, 14.0),
+    "kingdom-2": ("L F1 L G2 M1/L L S1 G W/L L C F1 W/L1 W G2 M2 W/F W F F L1", 2, -18.0),
+    "kingdom-3": ("F F1 . W1 F/F W W F1 F/S1 S C M L1/W S W W1 L/W F1 M1 . G2", 3, 8.0),
 }
 
 _SIDE = 120  # pixels per drawn square
+
+
+def deal_kingdom(seed: int, *, size: int = 5) -> Kingdom:
+    """A kingdom built as in a game: official dominoes in a shuffled order, each put
+    at a legal place (chosen at random) around the castle in the centre, or
+    discarded when none is left (``rules/kingdomino-2p.txt``).
+
+    Parameters
+    ----------
+    seed : int
+        Seeds the shuffle and the choices.
+    size : int, keyword-only
+        5, or 7 for Mighty Duel.
+
+    Returns
+    -------
+    Kingdom
+        ``size x size``, the castle at the centre; empty squares where no domino fitted.
+    """
+    from referee.kingdomino import Square, legal_placements, tile
+    from referee.kingdomino.placement import second_square
+
+    rng = np.random.default_rng(seed)
+    middle = size // 2
+    grid = Kingdom.empty(size, size).replace({(middle, middle): Square(Terrain.CASTLE)})
+    for number in rng.permutation(np.arange(1, 49)):
+        domino = tile(int(number))
+        places = legal_placements(grid, domino, size=size)
+        if not places:
+            continue
+
+        # Players keep their kingdom tight: prefer places touching the most squares.
+        filled = {at for at, square in grid.cells() if square.terrain is not Terrain.EMPTY}
+        touching = [
+            sum(
+                (r + dr, c + dc) in filled
+                for r, c in (at, second_square(at, toward))
+                for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            )
+            for at, toward in places
+        ]
+        tight = [p for p, t in zip(places, touching, strict=True) if t == max(touching)]
+        at, toward = tight[int(rng.integers(len(tight)))]
+        grid = grid.replace({at: domino[0], second_square(at, toward): domino[1]})
+        if all(square.terrain is not Terrain.EMPTY for _, square in grid.cells()):
+            break
+    return grid
 
 
 def _noise(rng: np.random.Generator, side: int, amount: float) -> np.ndarray:

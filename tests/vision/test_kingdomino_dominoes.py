@@ -1,0 +1,65 @@
+"""vision.kingdomino.dominoes: readings that split into official dominoes, and the repair."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from referee.kingdomino import Terrain, parse_kingdom
+from vision.kingdomino.classify import CROWN_COUNTS, read_squares
+from vision.kingdomino.dominoes import domino_kinds, splits_into_dominoes
+from vision.kingdomino.render import deal_kingdom
+
+TERRAINS = list(Terrain)
+
+
+def test_domino_kinds_count_the_48_dominoes() -> None:
+    kinds = domino_kinds()
+    assert sum(kinds.values()) == 48
+    assert kinds[(("wheat", 0), ("wheat", 0))] == 2  # dominoes 1 and 2
+    assert kinds[frozenset({("wheat", 0), ("mine", 3)})] == 1  # domino 48
+
+
+def test_splits_into_dominoes() -> None:
+    assert splits_into_dominoes(parse_kingdom("C W W").squares) is True
+    assert splits_into_dominoes(parse_kingdom("C W1 W").squares) is False  # no such domino
+    assert splits_into_dominoes(parse_kingdom("C W W W").squares) is False  # odd
+    # Three wheat-wheat dominoes: the set has only two.
+    assert splits_into_dominoes(parse_kingdom("W W W/W W W").squares) is False
+    assert splits_into_dominoes(parse_kingdom("W . W/W C W").squares) is True
+
+
+def test_dealt_kingdoms_split() -> None:
+    for seed in range(4):
+        assert splits_into_dominoes(deal_kingdom(seed).squares) is True
+
+
+def _breaking_square() -> tuple[int, int]:
+    """(seed, index) of a crowned square whose missed crown stops the kingdom splitting."""
+    for seed in range(1, 20):
+        truth = deal_kingdom(seed)
+        for index in range(25):
+            square = truth[index // 5, index % 5]
+            if square.crowns == 0:
+                continue
+            broken = [list(line) for line in truth.squares]
+            broken[index // 5][index % 5] = type(square)(square.terrain, square.crowns - 1)
+            if splits_into_dominoes(broken) is False:
+                return seed, index
+    raise AssertionError("no square to test with")
+
+
+def test_read_squares_prefers_a_reading_that_splits() -> None:
+    seed, index = _breaking_square()
+    truth = deal_kingdom(seed)
+    flat = [truth[r, c] for r in range(5) for c in range(5)]
+    terrain = np.full((25, len(TERRAINS)), 0.1 / (len(TERRAINS) - 1))
+    crowns = np.full((25, len(CROWN_COUNTS)), 0.1 / 3)
+    for i, s in enumerate(flat):
+        terrain[i, TERRAINS.index(s.terrain)] = 0.9
+        crowns[i, s.crowns] = 0.9
+    right = flat[index].crowns
+    crowns[index] = 0.02
+    crowns[index, right - 1], crowns[index, right] = 0.5, 0.44  # one crown missed, narrowly
+    squares, warnings = read_squares(terrain, crowns, 5)
+    assert squares[index // 5][index % 5].crowns == right
+    assert any("official dominoes" in w and str((index // 5, index % 5)) in w for w in warnings)
