@@ -10,7 +10,7 @@ import numpy as np
 
 from referee.dominoes import DEFAULT_MAX_PIPS, Tile
 from vision.dominoes.find import TileCandidate, _search, find_play_area
-from vision.dominoes.read import HalfCount, count_pips, rectify_tile, split_at_bar
+from vision.dominoes.read import HalfCount, _tile_ink, count_pips, rectify_tile, split_at_bar
 
 __all__ = ["DominoReading", "TileReading", "read_dominoes", "read_tile"]
 
@@ -121,7 +121,15 @@ def read_tile(
     gap = max(1, round(rows * 0.03))
     left = crop[rim : rows - rim, rim : max(rim + 1, first - gap)]
     right = crop[rim : rows - rim, min(cols - rim - 1, last + gap + 1) : cols - rim]
-    halves: list[HalfCount] = [count_pips(left), count_pips(right)]
+    # The ink level that parts pips from the face on this tile (pips' soft rims merge
+    # neighbours at a fixed low level on some sets).
+    ink = _tile_ink(crop)
+    level, _ = cv2.threshold(ink, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    threshold = int(np.clip(0.5 * level, 50, 120))
+    halves: list[HalfCount] = [
+        count_pips(left, ink_threshold=threshold),
+        count_pips(right, ink_threshold=threshold),
+    ]
     if any(half.pips < 0 for half in halves):
         return None, crop
     pips = (halves[0].pips, halves[1].pips)
@@ -174,11 +182,13 @@ def read_dominoes(
     else:
         # Tiles lie square to the board's grid of 15 x 15 cells, a cell per half: look
         # on the play area turned to a square, where a tile is 1 x 2 cells.
-        cells, cell = 15, 84
+        # A cell's margin all round keeps the tiles that overhang the play area's edge whole.
+        cells, cell = 15, 80
         side = cells * cell
-        square = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
+        low, high = cell, cell + side
+        square = np.array([[low, low], [high, low], [high, high], [low, high]], dtype=np.float32)
         matrix = cv2.getPerspectiveTransform(area.astype(np.float32), square)
-        board = cv2.warpPerspective(image, matrix, (side, side), flags=cv2.INTER_AREA)
+        board = cv2.warpPerspective(image, matrix, (side + 2 * cell, side + 2 * cell))
         found, images = _search(board, tile_width=float(cell), debug=debug, ink_threshold=80)
         back = np.linalg.inv(matrix)
         candidates = [
@@ -190,6 +200,7 @@ def read_dominoes(
             )
             for tile in found
         ]
+        candidates = [tile for tile in candidates if _inside(area, tile.corners.mean(axis=0))]
     readings: list[TileReading] = []
     crops: list[np.ndarray] = []
     for candidate in candidates:
