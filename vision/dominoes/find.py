@@ -197,6 +197,13 @@ def _walk(
     return float(distances[found[0]]) if found.size else float(limit)
 
 
+def _clear_ends(stroke: _Stroke, face: np.ndarray) -> list[bool]:
+    """For each end of ``stroke``: is the face there, just beyond it?"""
+    margin = max(2.0, 0.04 * stroke.length)
+    ends = [stroke.centre + sign * stroke.along * (stroke.length / 2 + margin) for sign in (1, -1)]
+    return [not _is_blocked(~face, end) for end in ends]
+
+
 def _is_blocked(mask: np.ndarray, point: np.ndarray) -> bool:
     col, row = round(point[0]), round(point[1])
     rows, cols = mask.shape
@@ -278,8 +285,9 @@ def _search(
     strokes, _ = _strokes(marks, min_length=min_bar)
     known = None if tile_width is None else tile_width / scale
     # Pips close to a bar can merge with it: take away the marks thicker than a bar.
-    longest = max((stroke.length for stroke in strokes), default=0.0)
-    thick = [stroke.thickness for stroke in strokes if stroke.length >= 0.5 * longest]
+    barlike = [stroke for stroke in strokes if all(_clear_ends(stroke, face))] or strokes
+    longest = max((stroke.length for stroke in barlike), default=0.0)
+    thick = [stroke.thickness for stroke in barlike if stroke.length >= 0.5 * longest]
     bar_thickness = float(np.median(thick)) if thick else 3.0
     if known is not None:
         bar_thickness = min(bar_thickness, 0.06 * known)
@@ -311,11 +319,7 @@ def _search(
     walls = np.where(face, 0, -1).astype(np.int32)
     bars: list[_Stroke] = []
     for stroke in strokes:
-        margin = max(2.0, 0.04 * stroke.length)
-        ends = [
-            stroke.centre + sign * stroke.along * (stroke.length / 2 + margin) for sign in (1, -1)
-        ]
-        clear = [not _is_blocked(~face, end) for end in ends]
+        clear = _clear_ends(stroke, face)
         if any(clear):
             bars.append(stroke)
         if not all(clear):
