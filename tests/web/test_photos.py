@@ -297,3 +297,21 @@ def test_sample_hand_photo_counted_and_scored(client: FlaskClient) -> None:
     data = {"photo1": upload(photo.read_bytes()), "hand2": "2-2"}
     round_ = client.post("/api/cross/round", data=data).get_json()
     assert (round_["winner"], round_["points"], round_["pips"]) == (2, 23, [27, 4])
+
+
+@pytest.mark.parametrize("name", ["sheet-1.jpg", "sheet-3.jpg"])
+def test_sample_sheet_photo_analysed(client: FlaskClient, name: str) -> None:
+    from vision.datasets import PROJECT_ROOT
+
+    photo = PROJECT_ROOT / "sample_photos" / name
+    if not photo.is_file() or not recognition.available("domineering"):
+        pytest.skip(f"no sample_photos/{name}, or sheet reading is not installed")
+    expected = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
+    data = {"photo": upload(photo.read_bytes(), name), "first": expected["first"]}
+    response = client.post("/api/domineering/analyze", data=data)
+    assert response.status_code == 200, response.get_json()
+    answer = response.get_json()
+    assert answer["position"] == expected["position"]
+    assert answer["blocked"] is expected["blocked"]
+    assert answer["overlay"].startswith("data:image/jpeg;base64,")
+    assert len(answer["confidence"]) == 5
