@@ -83,6 +83,21 @@ def emit(payload: dict[str, Any], as_json: bool, text: str | Callable[[], str]) 
         click.echo(text() if callable(text) else text)
 
 
+_STDIN_READ = "referee.stdin_read"
+
+
+def _read_stdin() -> str:
+    """Standard input as UTF-8 text (a leading byte-order mark dropped)."""
+    stream = sys.stdin
+    raw = getattr(stream, "buffer", None)
+    if raw is None:  # a text stream without bytes underneath (tests)
+        return stream.read()
+    try:
+        return raw.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        fail("-: standard input is not UTF-8 text holding a notation")
+
+
 def read_notation(value: str) -> str:
     """A notation given on the command line, or the text of a file that holds one.
 
@@ -93,7 +108,14 @@ def read_notation(value: str) -> str:
     ``""`` for that).
     """
     if value == "-":
-        text = sys.stdin.read()
+        ctx = click.get_current_context(silent=True)
+        if ctx is not None:
+            # Two arguments given as "-" (``compare - -``): the second would read nothing.
+            meta = ctx.find_root().meta
+            if meta.get(_STDIN_READ):
+                fail("-: standard input is already read for another argument: give only one '-'")
+            meta[_STDIN_READ] = True
+        text = _read_stdin()
         if not text.strip():
             fail("-: standard input is empty")
         return text
@@ -126,13 +148,26 @@ def parse_notation(value: str, parse: Callable[[str], T], label: str) -> T:
     except ValueError as error:
         path = Path(value)
         try:
-            what = "a directory" if path.is_dir() else "a device" if path.exists() else ""
+            # Path("") is Path("."), a directory: an empty value is an empty notation.
+            exists = bool(value.strip()) and path.exists()
+            what = "a directory" if exists and path.is_dir() else "a device" if exists else ""
             what = "" if value == "-" or path.is_file() else what
         except OSError:
-            what = ""
+            exists, what = False, ""
         if what:
             fail(f"{label}: {value!r} is {what}, not a notation or a file holding one")
+        if not exists and _looks_like_a_file_name(value):
+            fail(f"{label}: no such file {value!r}")
         fail(f"{label}: {error}")
+
+
+#: Suffixes no notation ends with: a value ending so that is no file was meant as one.
+FILE_SUFFIXES = frozenset({".txt", ".text", ".csv", ".json", ".md", ".dat"})
+
+
+def _looks_like_a_file_name(value: str) -> bool:
+    suffix = value.strip().rsplit(".", 1)[-1].lower() if "." in value else ""
+    return f".{suffix}" in FILE_SUFFIXES | IMAGE_SUFFIXES
 
 
 def parse_option(option: str, value: str, parse: Callable[[str], T]) -> T:

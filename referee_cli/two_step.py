@@ -217,8 +217,9 @@ def match(rounds: str, target: int, as_json: bool) -> None:
     Each round is the player (1 or 2) who cleared their dance card, a colon and the
     tiles left in the opponent's dance card; "feet" for a round with two left feet.
     """
-    rules = TwoStepRules(target=target)
-    record = tally(parse_notation(rounds, lambda text: parse_rounds(text, rules), "ROUNDS"), rules)
+    rules = parse_option("--target", str(target), lambda _: TwoStepRules(target=target))
+    parsed = parse_notation(rounds, lambda text: parse_rounds(text, rules), "ROUNDS")
+    record = parse_option("ROUNDS", rounds, lambda _: tally(parsed, rules))
 
     def text() -> str:
         lines = []

@@ -55,3 +55,76 @@ def test_a_binary_file_is_bad_input(capsys: pytest.CaptureFixture[str], tmp_path
     assert main(["cross", "plays", str(path), "--hand", "1-2"]) == 2
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1 and "not a text file" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["kingdomino", "score", ""], "KINGDOM: empty kingdom"),
+        (["kingdomino", "compare", "C F1", ""], "kingdom 2: empty kingdom"),
+        (["domineering", "analyze", ""], "POSITION: a position is rows"),
+        (["two-step", "analyze", ""], "POSITION: "),
+    ],
+)
+def test_an_empty_notation_is_not_the_current_directory(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    # Path("") is Path("."), a directory; '' is an empty notation, never a folder.
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert message in captured.err
+    assert "directory" not in captured.err
+
+
+def test_standard_input_that_is_not_utf8_is_bad_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"C F1\xff\xfe")))
+    assert main(["kingdomino", "score", "-"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "referee: error: -: standard input is not UTF-8 text holding a notation\n"
+    )
+
+
+def test_standard_input_with_a_byte_order_mark(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # By hand: forest (0, 1)-(1, 1), 2 squares x 1 crown = 2.
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbfC F1\n. F\n")))
+    assert main(["kingdomino", "score", "-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 2
+
+
+def test_standard_input_is_read_for_one_argument_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The second '-' would read an exhausted stream: say so, not "standard input is empty".
+    monkeypatch.setattr("sys.stdin", io.StringIO("C F1\n"))
+    assert main(["kingdomino", "compare", "-", "-"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "already read for another argument: give only one '-'" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "label"),
+    [
+        (["kingdomino", "score", "photos/kingdom-9.jpg"], "KINGDOM"),
+        (["domineering", "analyze", "sheet.png"], "POSITION"),
+        (["two-step", "match", "rounds.txt"], "ROUNDS"),
+        (["cross", "plays", "layout.txt", "--hand", "1-1"], "LAYOUT"),
+    ],
+)
+def test_a_missing_file_is_named_as_one(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: list[str],
+    label: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"referee: error: {label}: no such file {argv[2]!r}\n"

@@ -86,8 +86,9 @@ def test_discard_text_names_the_hand(capsys: pytest.CaptureFixture[str]) -> None
         (["plays", "--hand", "1-1", "--discard-top", "2-3"], "dance floor is empty"),
         (["plays", "--bogus"], "--bogus"),
         (["match", "1:5 3:1"], "column 5 of '1:5 3:1'"),
-        (["match", "2:5 2:5 2:5 2:5 2:5 1:1"], "round 6 comes after player 2 won"),
-        (["match", "1:1", "--target", "0"], "target must be at least 1"),
+        (["match", "2:5 2:5 2:5 2:5 2:5 1:1"], "ROUNDS: round 6 comes after player 2 won"),
+        (["match", "1:1", "--target", "0"], "--target: target must be at least 1, got 0"),
+        (["match", "1:1", "--target", "-3"], "--target: target must be at least 1, got -3"),
         # Each fault names its option, and digits are ASCII and bounded.
         (["plays", "--ends", ""], "--ends: the ends are written A,B"),
         (["plays", "--ends", "\uff16,3"], "--ends: the ends are written A,B"),
