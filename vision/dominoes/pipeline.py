@@ -209,11 +209,29 @@ def read_dominoes(
         if reading is not None:
             readings.append(reading)
     readings = _without_overlaps(readings)
-    readings.sort(key=lambda tile: (round(tile.corners[:, 1].mean()), tile.corners[:, 0].mean()))
+    readings = _in_reading_order(readings)
     warnings = _warnings(readings, max_pips)
     if debug and crops:
         images["tiles"] = np.vstack(crops)
     return DominoReading(tuple(readings), tuple(warnings), images)
+
+
+def _in_reading_order(readings: list[TileReading]) -> list[TileReading]:
+    """Top to bottom in rows about a tile's width high, then left to right."""
+    if not readings:
+        return []
+    widths = [
+        min(
+            float(np.linalg.norm(t.corners[1] - t.corners[0])),
+            float(np.linalg.norm(t.corners[3] - t.corners[0])),
+        )
+        for t in readings
+    ]
+    row = max(1.0, float(np.median(widths)))
+    return sorted(
+        readings,
+        key=lambda t: (int(t.corners[:, 1].mean() // row), float(t.corners[:, 0].mean())),
+    )
 
 
 def _without_overlaps(readings: list[TileReading], *, most: float = 0.2) -> list[TileReading]:
