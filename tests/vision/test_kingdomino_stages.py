@@ -203,3 +203,13 @@ def test_committed_model_loads_small_and_complete() -> None:
     probabilities = model.terrain.predict_proba(np.zeros((2, TERRAIN_FEATURES)))
     assert probabilities.shape == (2, len(Terrain))
     assert np.allclose(probabilities.sum(axis=1), 1.0)
+
+
+def test_three_crown_bodies_on_a_mine_read_as_three() -> None:
+    from vision.kingdomino.classify import load_model, square_probabilities
+
+    squares = [draw_square(Terrain.MINE, 3, seed=7), draw_square(Terrain.MINE, 2, seed=7)]
+    terrain, crowns = square_probabilities(squares, load_model())
+    assert list(terrain.argmax(axis=1)) == [TERRAINS.index(Terrain.MINE)] * 2
+    assert crowns[0].argmax() == 3
+    assert crowns[1].argmax() != 3

@@ -109,6 +109,11 @@ def square_probabilities(
     crowns = np.zeros((len(squares), len(CROWN_COUNTS)))
     for index, name in enumerate(model.crowns.classes):
         crowns[:, int(name)] = raw_c[:, index]
+    # Three crowns exist on one mine square only, so the forest has few examples of
+    # them; three crown bodies seen on a mine were never anything else in the data.
+    mine = terrain.argmax(axis=1) == list(Terrain).index(Terrain.MINE)
+    three = mine & (c_feat[:, 0] >= 3)
+    crowns[three] = 0.5 * crowns[three] + 0.5 * np.eye(len(CROWN_COUNTS))[3]
     return terrain, crowns
 
 
