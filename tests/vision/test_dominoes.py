@@ -24,6 +24,7 @@ from vision.dominoes import (
     render_overlay,
     split_at_bar,
 )
+from vision.dominoes.find import shrink
 from vision.dominoes.render import render_hand
 
 SAMPLES = PROJECT_ROOT / "sample_photos"
@@ -246,8 +247,58 @@ def test_an_empty_table_has_no_tiles() -> None:
     assert (reading.tiles, reading.total) == ((), 0)
 
 
+@pytest.mark.parametrize(("shape", "side"), [((20, 160, 3), 1), ((2, 400, 3), 1), ((1, 50, 3), 3)])
+def test_shrink_copes_with_thin_images(shape: tuple[int, int, int], side: int) -> None:
+    assert max(shrink(np.zeros(shape, dtype=np.uint8), side).shape[:2]) == side
+
+
 def test_render_hand_is_deterministic() -> None:
     first, second = render_hand(7), render_hand(7)
     assert np.array_equal(first.image, second.image)
     assert first.tiles == second.tiles
     assert math.isclose(float(first.corners[0][0, 0]), float(second.corners[0][0, 0]))
+
+
+# --- every stage on arbitrary images: input untouched, output shape and dtype -------
+
+images = st.builds(
+    lambda seed, rows, cols: np.random.default_rng(seed).integers(
+        0, 256, (rows, cols, 3), dtype=np.uint8
+    ),
+    st.integers(0, 2**32 - 1),
+    st.integers(20, 160),
+    st.integers(20, 160),
+)
+
+
+@settings(max_examples=15, deadline=None)
+@given(image=images)
+def test_stages_leave_their_input_alone(image: np.ndarray) -> None:
+    before = image.copy()
+    for tile in find_tiles(image):
+        assert tile.corners.shape == (4, 2)
+    area = find_play_area(image)
+    assert area is None or area.shape == (4, 2)
+    corners = np.array([[2, 3], [image.shape[1] - 2, 4], [image.shape[1] - 3, 15], [1, 14]])
+    crop = rectify_tile(image, corners.astype(float), short_side=20)
+    assert (crop.shape, crop.dtype) == ((20, 40, 3), np.uint8)
+    first, last, strength = split_at_bar(crop)
+    assert 0 <= first <= last < 40 and 0.0 <= strength <= 1.0
+    half = count_pips(image)
+    assert half.pips >= -1 and 0.0 <= half.confidence <= 1.0
+    reading = read_dominoes(image)
+    assert reading.total >= 0
+    overlay = render_overlay(image, reading)
+    assert (overlay.shape, overlay.dtype) == (image.shape, np.uint8)
+    assert np.array_equal(image, before)
+
+
+@settings(max_examples=20, deadline=None)
+@given(image=images, side=st.integers(1, 200))
+def test_shrink_bounds_the_longer_side(image: np.ndarray, side: int) -> None:
+    before = image.copy()
+    small = shrink(image, side)
+    assert max(small.shape[:2]) == min(side, max(image.shape[:2]))
+    assert small.dtype == np.uint8 and small.shape[2] == 3
+    assert small is not image
+    assert np.array_equal(image, before)

@@ -39,7 +39,7 @@ def shrink(image: np.ndarray, max_side: int) -> np.ndarray:
     if max_side < 1:
         raise ValueError(f"max_side must be at least 1 pixel, got {max_side}")
     work = image
-    while max(work.shape[:2]) >= 2 * max_side:
+    while max(work.shape[:2]) >= 2 * max_side and min(work.shape[:2]) >= 2:
         rows, cols = (work.shape[0] // 2) * 2, (work.shape[1] // 2) * 2
         work = cv2.resize(work[:rows, :cols], (cols // 2, rows // 2), interpolation=cv2.INTER_AREA)
     rows, cols = work.shape[:2]
