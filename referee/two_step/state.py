@@ -375,7 +375,8 @@ class TwoStepRound:
                 f"player {p + 1}: dance card {card}; hand {format_hand(self.hands[p]) or '-'}; "
                 f"discard pile {format_hand(self.discards[p]) or '-'}"
             )
-        lines.append(f"draw pile: {len(self.draw_pile)} tiles")
+        left = len(self.draw_pile)
+        lines.append(f"draw pile: {left} tile{'' if left == 1 else 's'}")
         result = self.result
         if result is None:
             lines.append(f"player {self.player + 1} to move")

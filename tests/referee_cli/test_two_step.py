@@ -245,3 +245,17 @@ def test_check_the_opening_on_either_end(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["two-step", "check", dealt, "play 1-1 hand left"]) == 0
     assert main(["two-step", "check", dealt, "play 0-0 hand left"]) == 1
     assert "opens with the highest double showing: 1-1" in capsys.readouterr().out
+
+
+def test_analyze_says_one_tile_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    # 28 tiles by hand: floor 1, cards 5 + 5, hands 3 + 3, discards 4 + 6, draw 1.  No 6 is
+    # showing (tops 0-0, 1-1, 2-4, 5-5; hands 0-3 0-4 0-5): player 1 must discard.
+    position = (
+        "floor 6-6; card1 0-0 0-6 1-6 2-6 3-6; card2 1-1 4-6 5-6 0-1 0-2; hand1 0-3 0-4 0-5; "
+        "hand2 1-2 1-3 1-4; discards1 1-5 2-2 2-3 2-4; discards2 3-3 3-4 3-5 4-4 4-5 5-5; "
+        "draw 2-5; turn 1"
+    )
+    assert main(["two-step", "analyze", position]) == 0
+    out = capsys.readouterr().out
+    assert "draw pile: 1 tile\n" in out
+    assert out.endswith("legal moves: discard 0-3, discard 0-4, discard 0-5\n")
