@@ -12,12 +12,15 @@ from pathlib import Path
 
 import click
 import cv2
+import numpy as np
 
 from referee_cli.common import emit, json_option, reports_bad_input
 from vision.decode import read_image
 from vision.dominoes import DominoReading, read_dominoes, render_overlay
 
 __all__ = ["dominoes", "read_hand_photo"]
+
+_OVERLAY_TYPES = frozenset({".png", ".jpg", ".jpeg"})
 
 
 def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None) -> DominoReading:
@@ -27,9 +30,13 @@ def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None)
     ------
     vision.decode.ImageError
         If the file is not a usable photo (a ``ValueError``).
+    ValueError
+        If ``overlay`` is not a ``.png`` or ``.jpg`` file name.
     OSError
         If the file cannot be read or the overlay cannot be written.
     """
+    if overlay is not None and Path(overlay).suffix.lower() not in _OVERLAY_TYPES:
+        raise ValueError(f"--overlay: write a .png or .jpg file, not {overlay!r}")
     image = read_image(path)
     reading = read_dominoes(image, max_pips=max_pips)
     if overlay is not None:
@@ -37,11 +44,11 @@ def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None)
     return reading
 
 
-def _write_overlay(path: str, image: object) -> None:
-    suffix = Path(path).suffix.lower() or ".png"
-    ok, encoded = cv2.imencode(suffix, image)  # type: ignore[call-overload]
+def _write_overlay(path: str, image: np.ndarray) -> None:
+    suffix = Path(path).suffix.lower()
+    ok, encoded = cv2.imencode(suffix, image)
     if not ok:
-        raise OSError(f"{path}: cannot write an overlay image of type {suffix!r}")
+        raise OSError(f"{path}: cannot encode the overlay image")
     Path(path).write_bytes(encoded.tobytes())
 
 

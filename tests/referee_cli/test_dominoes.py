@@ -118,3 +118,13 @@ def test_cross_round_mixes_a_photo_and_a_tile_list(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert status == 0
     assert json.loads(out) == {"winner": 2, "points": 5, "pips": [27, 22], "tied": False}
+
+
+def test_an_overlay_of_an_unknown_type_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_file = tmp_path / "overlay.xyz"
+    status, out, err = run(capsys, "count", str(SAMPLES / "hand-1.jpg"), "--overlay", str(out_file))
+    assert (status, out) == (2, "")
+    assert err.startswith("referee: error: --overlay: ") and len(err.strip().splitlines()) == 1
+    assert not out_file.exists()
