@@ -52,8 +52,12 @@ def _read_hand(value: str) -> tuple[Tile, ...]:
     return parse_hand(value, max_pips=6)
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def _round_text(result: RoundResult) -> str:
-    lines = [f"player {n}: {pips} pips" for n, pips in enumerate(result.pips, 1)]
+    lines = [f"player {n}: {_count(pips, 'pip')}" for n, pips in enumerate(result.pips, 1)]
     if result.winner is None:
         lines.append("blocked and tied for the lowest pip total: nobody scores")
     else:
@@ -61,7 +65,7 @@ def _round_text(result: RoundResult) -> str:
         how = "went out" if result.went_out else "lowest pip total"
         lines.append(
             f"winner: player {result.winner + 1} ({how}), "
-            f"{others} - {result.pips[result.winner]} = {result.points} points"
+            f"{others} - {result.pips[result.winner]} = {_count(result.points, 'point')}"
         )
     return "\n".join(lines)
 

@@ -183,3 +183,11 @@ def test_a_directory_is_not_a_layout(capsys: pytest.CaptureFixture[str], tmp_pat
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
     assert "LAYOUT: " in captured.err and "is a directory" in captured.err
+
+
+def test_round_text_one_pip_one_point(capsys: pytest.CaptureFixture[str]) -> None:
+    # By hand: blocked, 1 pip against 2; player 1 scores 2 - 1 = 1 point.
+    assert main(["cross", "round", "0-1", "0-2"]) == 0
+    assert capsys.readouterr().out == (
+        "player 1: 1 pip\nplayer 2: 2 pips\nwinner: player 1 (lowest pip total), 2 - 1 = 1 point\n"
+    )
