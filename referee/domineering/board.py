@@ -550,7 +550,8 @@ def check_move(pos: Position, move: Move, player: Side) -> Verdict:
     side = side_named(player, "player")
     off = [cell for cell in move.cells if not (0 <= cell[0] < pos.rows and 0 <= cell[1] < pos.cols)]
     if off:
-        where = f"columns A-{_LETTERS[pos.cols - 1]}, rows 1-{pos.rows}"
+        columns = "column A" if pos.cols == 1 else f"columns A-{_LETTERS[pos.cols - 1]}"
+        where = f"{columns}, {'row 1' if pos.rows == 1 else f'rows 1-{pos.rows}'}"
         names = " and ".join(cell_name(cell) for cell in off)
         verb = "is" if len(off) == 1 else "are"
         return Verdict(False, f"{names} {verb} off the board ({where})")

@@ -145,7 +145,8 @@ def placement_fault(
     rows, cols = bounds
     for row, col in cells:
         if not (0 <= row < rows and 0 <= col < cols):
-            return f"square {(row, col)} is outside the grid ({rows} rows x {cols} columns)", ""
+            shape = f"{rows} row{'s' * (rows != 1)} x {cols} column{'s' * (cols != 1)}"
+            return f"square {(row, col)} is outside the grid ({shape})", ""
     for cell in cells:
         taken = placed.get(cell)
         if taken is not None:

@@ -529,3 +529,18 @@ def test_game_spec_and_new_game() -> None:
     assert state.to_move == 0 and len(state.legal_moves()) == 20
     with pytest.raises(IllegalMoveError, match="vertical pair; H claims horizontal"):
         state.play(parse_move("A1-A2"))
+
+
+@pytest.mark.parametrize(
+    ("position", "move", "player", "reason"),
+    [
+        ("....", "D1-E1", "H", "E1 is off the board (columns A-D, row 1)"),
+        ("./././.", "A4-A5", "V", "A5 is off the board (column A, rows 1-4)"),
+        ("../..", "B2-C2", "H", "C2 is off the board (columns A-B, rows 1-2)"),
+    ],
+)
+def test_off_the_board_names_the_board_in_good_english(
+    position: str, move: str, player: str, reason: str
+) -> None:
+    verdict = check_move(parse_position(position), parse_move(move), player)
+    assert not verdict.legal and verdict.reason == reason

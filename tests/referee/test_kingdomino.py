@@ -843,3 +843,19 @@ def test_real_phone_labels_reproduce_their_scores(shared_data: Path) -> None:
         both = score(kingdom, middle_kingdom=True, harmony=True)
         assert both.total == int(row["total_with_bonuses"]), row["image"]
         assert both.warnings == (), row["image"]
+
+
+@pytest.mark.parametrize(
+    ("grid", "at", "toward", "reason"),
+    [
+        # One row: "1 row", never "1 rows".
+        (". C", (0, 0), "down", "square (1, 0) is outside the grid (1 row x 2 columns)"),
+        ("C/.", (1, 0), "right", "square (1, 1) is outside the grid (2 rows x 1 column)"),
+        ("C . .", (0, 2), "right", "square (0, 3) is outside the grid (1 row x 3 columns)"),
+    ],
+)
+def test_outside_the_grid_names_its_shape_in_good_english(
+    grid: str, at: tuple[int, int], toward: str, reason: str
+) -> None:
+    verdict = check_placement(parse_kingdom(grid), parse_domino("F L"), at, toward)
+    assert not verdict.legal and verdict.reason == reason
