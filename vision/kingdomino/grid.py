@@ -110,8 +110,8 @@ def find_grid(
     image: np.ndarray,
     *,
     sizes: tuple[int, ...] = (5, 7),
-    period_slack: float = 0.06,
-    offset_slack: float = 0.15,
+    period_slack: float = 0.15,
+    offset_slack: float = 0.3,
     reach: float = 0.08,
 ) -> Grid:
     """Fit the square grid of a straightened, roughly square kingdom crop.
