@@ -9,6 +9,7 @@ the player took it; non-images and images over 40 megapixels are refused with
 from __future__ import annotations
 
 import io
+import math
 import warnings
 from pathlib import Path
 
@@ -67,8 +68,10 @@ def decode_image(
                     )
                 if max_side is not None and max(rows, cols) > max_side:
                     # JPEG draft mode decodes at 1/2, 1/4 or 1/8 scale, never below the
-                    # size asked for: much faster on phone photos.
-                    opened.draft("RGB", (max_side, max_side))
+                    # size asked for: much faster on phone photos.  Ask for the size the
+                    # downscale below makes (aspect kept), so a 4:3 photo gets it too.
+                    scale = max_side / max(rows, cols)
+                    opened.draft("RGB", (math.ceil(cols * scale), math.ceil(rows * scale)))
                 upright = ImageOps.exif_transpose(opened)
                 rgb = np.asarray(upright.convert("RGB"))
     except ImageError:
