@@ -14,12 +14,22 @@ from hypothesis import strategies as st
 
 from referee.errors import ImpossiblePositionError
 from vision.domineering import ImpossibleSheetError, analyze_photo
-from vision.domineering.grid import CELL_PX, MARGIN, SIZE, find_grid, ink_map, rectify
+from vision.domineering.grid import (
+    CELL_PX,
+    MARGIN,
+    SIZE,
+    find_grid,
+    frame_ink,
+    ink_map,
+    rectify,
+)
 from vision.domineering.marks import (
     cell_features,
     edge_features,
+    label_ink,
     label_sides,
     stroke_contrast,
+    with_neighbours,
 )
 from vision.domineering.pairs import best_matching
 from vision.domineering.read import orientation
@@ -138,6 +148,23 @@ def test_rectify_puts_the_grid_at_the_margin() -> None:
     assert frame[lo + CELL_PX // 2, lo + CELL_PX // 2] < 0.05
 
 
+def test_frame_ink_sees_a_cell_shaded_solid() -> None:
+    side = round((SIZE + 2 * MARGIN) * CELL_PX)
+    gray = np.full((side, side), 220, np.uint8)
+    lo = round(MARGIN * CELL_PX)
+    gray[lo + 4 : lo + CELL_PX - 4, lo + 4 : lo + CELL_PX - 4] = 150  # A1 rubbed in grey
+    before = gray.copy()
+    ink = frame_ink(gray)
+    np.testing.assert_array_equal(gray, before)
+    assert ink.shape == gray.shape and ink.dtype == np.float32
+    centre = lo + CELL_PX // 2
+    assert ink[centre, centre] == pytest.approx((220 - 150) / 220, abs=0.01)
+    assert ink[centre, centre + CELL_PX] < 0.01  # B1 is paper
+    # the photo-wide ink map, with its narrower closing, loses most of the shading
+    wide = ink_map(np.dstack([gray] * 3), background_px=15)
+    assert wide[centre, centre] < 0.1
+
+
 # --- orientation from the labels -----------------------------------------------------------------
 
 
@@ -160,20 +187,33 @@ def test_orientation_is_unsure_without_labels() -> None:
     assert confidence < 0.5
 
 
-def test_labels_drawn_top_and_left_are_found_on_the_straightened_frame() -> None:
+@pytest.mark.parametrize(("flip", "turns"), [(False, 0), (True, 2)])
+def test_labels_fix_the_orientation_of_a_drawn_grid(flip: bool, turns: int) -> None:
     image = _drawn_grid(CORNERS)
-    ink = ink_map(image)
-    grid = find_grid(ink)
+    if flip:  # the photo upside down: labels bottom and right
+        image = np.ascontiguousarray(image[::-1, ::-1])
+    grid = find_grid(ink_map(image))
     assert grid is not None
-    frame = rectify(ink, grid)
-    contrast = stroke_contrast(frame, grid.crossings)
-    sides = label_sides(frame, grid.crossings, contrast)
+    gray = rectify(image.min(axis=2), grid)
+    before = gray.copy()
+    strokes = label_ink(gray, grid.crossings)
+    np.testing.assert_array_equal(gray, before)
+    assert strokes.shape == gray.shape and strokes.dtype == np.float32
+    frame = frame_ink(gray)
+    sides = label_sides(strokes, grid.crossings, stroke_contrast(frame, grid.crossings))
     assert sides.shape == (4, 5)
-    turns, confidence = orientation(sides)
-    # the frame's tl is the photo's top-left corner here, so the sheet is upright
-    assert _corner_error(grid.corners[:1], CORNERS[:1]) < 3 or turns in (0, 1, 2, 3)
-    assert (sides[0] > 0.02).sum() == 5 or (sides[3] > 0.02).sum() == 5
+    found, confidence = orientation(sides)
+    assert found == turns
     assert confidence > 0.9
+
+
+def test_label_ink_ignores_a_dark_table_beside_the_grid() -> None:
+    frame, crossings = _blank_frame()
+    gray = np.round(220 - frame * 200).astype(np.uint8)
+    gray[:, :30] = 60  # table showing at the left edge of the frame
+    gray[5:25:4, :30] = 20  # with grain
+    strokes = label_ink(gray, crossings)
+    assert strokes[:, :30].max() == 0.0
 
 
 # --- cells and edges ---------------------------------------------------------------------------
@@ -204,7 +244,7 @@ def test_edge_features_see_a_stroke_across_the_shared_edge_only_there() -> None:
     before = frame.copy()
     edges = edge_features(frame, crossings, stroke_contrast(frame, crossings))
     np.testing.assert_array_equal(frame, before)
-    assert edges.shape == (9, 9, 5)
+    assert edges.shape == (9, 9, 7)
     cross = edges[:, :, 0]
     assert cross[2, 3] > 0.8  # the edge right of (1, 1)
     others = np.delete(cross.ravel(), 2 * 9 + 3)
@@ -221,6 +261,20 @@ def test_cell_features_see_writing_and_not_an_empty_cell() -> None:
     assert cells.shape == (5, 5, 5)
     assert cells[0, 0, 1] > 0.05  # share of strong ink in A1
     assert cells[0, 1, 1] == 0.0 and cells[4, 4, 1] == 0.0
+
+
+def test_with_neighbours_compares_the_stroke_with_the_weaker_cell() -> None:
+    cells = np.zeros((5, 5, 5))
+    cells[0, 0, 2] = 0.9  # peak ink of A1
+    cells[0, 1, 2] = 0.3  # B1, written faintly
+    edges = np.zeros((9, 9, 7))
+    edges[0, 1, 0] = 0.2  # a stroke across the A1|B1 edge
+    out = with_neighbours(cells, edges)
+    assert out.shape == (9, 9, 9)
+    np.testing.assert_array_equal(out[:, :, :7], edges)
+    assert out[0, 1, 8] == pytest.approx(0.3)  # the weaker cell's peak
+    assert out[0, 1, 7] == pytest.approx(0.2 / (0.3 + 0.1))
+    assert out[0, 0, 7] == 0.0  # a cell place, not an edge
 
 
 # --- best matching -----------------------------------------------------------------------------

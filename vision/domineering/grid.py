@@ -22,7 +22,17 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["CELL_PX", "MARGIN", "SIZE", "Grid", "find_grid", "ink_map", "rectify", "track_lines"]
+__all__ = [
+    "CELL_PX",
+    "MARGIN",
+    "SIZE",
+    "Grid",
+    "find_grid",
+    "frame_ink",
+    "ink_map",
+    "rectify",
+    "track_lines",
+]
 
 #: Cells per side of a Domineering sheet (``RULINGS.md``: 5x5).
 SIZE = 5
@@ -56,7 +66,9 @@ class Grid:
     score: float
 
 
-def ink_map(image: np.ndarray, *, background_px: int | None = None) -> np.ndarray:
+def ink_map(
+    image: np.ndarray, *, background_px: int | None = None, off_paper: float = 0.35
+) -> np.ndarray:
     """Darkness of each pixel against the paper around it.
 
     Parameters
@@ -66,6 +78,9 @@ def ink_map(image: np.ndarray, *, background_px: int | None = None) -> np.ndarra
     background_px : int or None, keyword-only
         Size of the closing that wipes strokes out to estimate the paper, in
         pixels; default about 1/40 of the longer side.
+    off_paper : float, keyword-only
+        Places whose paper estimate is darker than this share of the brightest
+        paper are taken for the table and get no ink.
 
     Returns
     -------
@@ -79,6 +94,43 @@ def ink_map(image: np.ndarray, *, background_px: int | None = None) -> np.ndarra
         )
     gray = image.min(axis=2)
     size = background_px or max(9, round(max(gray.shape) / 40)) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+    background = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
+    bg = np.maximum(background.astype(np.float32), 1.0)
+    ink = (bg - gray.astype(np.float32)) / bg
+    # far darker than the paper: a table, not paper in shadow; its grain is not ink
+    paper_level = float(np.percentile(bg, 90))
+    ink[bg < off_paper * paper_level] = 0.0
+    np.clip(ink, 0.0, 1.0, out=ink)
+    return ink
+
+
+def frame_ink(
+    gray: np.ndarray, *, cell_px: int = CELL_PX, background_cells: float = 1.6
+) -> np.ndarray:
+    """Ink of a straightened frame against a paper estimate wider than a cell.
+
+    The photo-wide :func:`ink_map` works before the cell size is known, with a
+    closing narrower than a cell, so a cell shaded solid would vanish into the
+    paper; in the straightened frame the closing can span more than a cell.
+
+    Parameters
+    ----------
+    gray : (side, side) ndarray of uint8
+        Straightened darkest channel of the photo (``rectify(image.min(axis=2), grid)``).
+    cell_px : int, keyword-only
+        Cell side in the frame, in pixels.
+    background_cells : float, keyword-only
+        Size of the closing, in cells.
+
+    Returns
+    -------
+    (side, side) ndarray of float32
+        0 (paper) to 1 (black).
+    """
+    if gray.ndim != 2 or gray.dtype != np.uint8:
+        raise ValueError(f"expected a (side, side) uint8 frame, got {gray.shape} {gray.dtype}")
+    size = round(background_cells * cell_px) | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
     background = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
     bg = np.maximum(background.astype(np.float32), 1.0)
@@ -371,27 +423,32 @@ def find_grid(
     Grid or None
         The best grid, or ``None`` when no component looks like a lattice.
     """
-    binary = (ink > threshold).astype(np.uint8)
-    binary = cv2.dilate(binary, np.ones((3, 3), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    if count <= 1:
-        return None
     shortest = min(ink.shape)
-    order = np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1
-    # a grid encloses many cells: rank the large components by their holes
-    ranked: list[tuple[int, int]] = []
-    for label in order[:12]:
-        w, h = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
-        if max(w, h) < 0.08 * shortest or min(w, h) < 0.04 * shortest:
-            continue
-        ranked.append((-_holes(labels, stats, int(label)), int(label)))
-    ranked.sort()
+    # a second, higher threshold parts the grid from faint ruling or writing touching it
+    strong = max(1.8 * threshold, 0.45 * float(np.percentile(ink, 99.5)))
+    levels = [threshold, strong] if strong > 1.3 * threshold else [threshold]
+    ranked: list[tuple[int, float, np.ndarray, tuple[int, int]]] = []
+    for level in levels:
+        binary = cv2.dilate((ink > level).astype(np.uint8), np.ones((3, 3), np.uint8))
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+        order = np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1
+        for label in order[:10]:
+            x, y = stats[label, cv2.CC_STAT_LEFT], stats[label, cv2.CC_STAT_TOP]
+            w, h = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
+            if max(w, h) < 0.08 * shortest or min(w, h) < 0.04 * shortest:
+                continue
+            borders = (x == 0) + (y == 0) + (x + w >= ink.shape[1]) + (y + h >= ink.shape[0])
+            if borders >= 2:  # the grid is in the photo; table grain and paper edges reach out
+                continue
+            # a grid encloses 25 cells: rank the components by how near their holes are to 25
+            holes = _holes(labels, stats, int(label))
+            sub = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
+            ranked.append((abs(min(holes, 80) - SIZE * SIZE), level, sub, (int(x), int(y))))
+    ranked.sort(key=lambda item: (item[0], -item[1]))
     best: Grid | None = None
     tried = 0
-    for _, label in ranked:
-        x, y = stats[label, cv2.CC_STAT_LEFT], stats[label, cv2.CC_STAT_TOP]
-        w, h = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
-        sub = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
+    for _, _, sub, (x, y) in ranked:
+        h, w = sub.shape
         quad = _quad_from_component(sub)
         if quad is None:
             continue

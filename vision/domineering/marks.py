@@ -29,14 +29,26 @@ __all__ = [
     "EDGE_FEATURES",
     "cell_features",
     "edge_features",
+    "label_ink",
     "label_sides",
     "stroke_contrast",
+    "with_neighbours",
 ]
 
 #: Names of the columns of :func:`cell_features`.
 CELL_FEATURES = ("mean", "cover", "peak", "sharp", "blob")
-#: Names of the columns of :func:`edge_features`.
-EDGE_FEATURES = ("cross", "across", "near", "far", "along")
+#: Names of the columns of :func:`edge_features` (the last two from :func:`with_neighbours`).
+EDGE_FEATURES = (
+    "cross",
+    "across",
+    "near",
+    "far",
+    "along",
+    "cross_in",
+    "cross_out",
+    "cross_vs_cells",
+    "weaker_cell",
+)
 
 
 def _bilinear(crossings: np.ndarray, r: int, c: int, u: float, v: float) -> np.ndarray:
@@ -80,6 +92,49 @@ def stroke_contrast(frame: np.ndarray, crossings: np.ndarray) -> float:
     if not peaks:
         return 0.05
     return max(0.05, float(np.median(peaks)))
+
+
+def label_ink(
+    gray: np.ndarray, crossings: np.ndarray, *, stroke_cells: float = 0.35, paper: float = 0.75
+) -> np.ndarray:
+    """Thin strokes on the paper around the grid: where to look for the labels.
+
+    Only strokes narrower than ``stroke_cells`` count (a strip of table or a shadow
+    edge is wider), only where the paper is about as bright as inside the grid
+    (a dark table's grain is not writing), and not long straight lines along the
+    grid (ruled paper, the grid's own lines running on).
+
+    Parameters
+    ----------
+    gray : (side, side) ndarray of uint8
+        Straightened darkest channel of the photo.
+    crossings : (6, 6, 2) ndarray of float64
+    stroke_cells : float, keyword-only
+        Widest stroke kept, in cells.
+    paper : float, keyword-only
+        Share of the grid's paper brightness below which a place is not paper.
+
+    Returns
+    -------
+    (side, side) ndarray of float32
+        0..1 ink, 0 off the paper.
+    """
+    size = max(3, round(stroke_cells * CELL_PX)) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+    background = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel).astype(np.float32)
+    lo, hi = crossings[0, 0], crossings[SIZE, SIZE]
+    inside = background[round(lo[0]) : round(hi[0]), round(lo[1]) : round(hi[1])]
+    level = float(np.median(inside)) if inside.size else float(np.median(background))
+    ink = (background - gray.astype(np.float32)) / np.maximum(background, 1.0)
+    ink[background < paper * level] = 0.0
+    np.clip(ink, 0.0, 1.0, out=ink)
+    # long straight lines (notebook ruling, the grid's own lines) are not labels
+    long = round(0.9 * CELL_PX)
+    lines = np.maximum(
+        cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, long), np.uint8)),
+        cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((long, 1), np.uint8)),
+    )
+    return np.asarray(cv2.subtract(ink, lines), np.float32)
 
 
 def label_sides(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> np.ndarray:
@@ -210,17 +265,20 @@ def edge_features(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> 
 
     Returns
     -------
-    (9, 9, 5) ndarray of float64
-        On the cell/edge lattice (module docstring), ``EDGE_FEATURES`` at edge
-        places (zeros elsewhere): ``cross`` = min of near-left, on-line, near-right
-        ink; ``across`` = min of both sides only; ``near`` / ``far`` = the stronger
-        and weaker side alone; ``along`` = the same measure along the edge (a stroke
-        drawn parallel to it, not across), all over the line contrast.
+    (9, 9, 7) ndarray of float64
+        On the cell/edge lattice (module docstring), the first seven
+        ``EDGE_FEATURES`` at edge places (zeros elsewhere): ``cross`` = min of
+        near-left, on-line, near-right ink; ``across`` = min of both sides
+        only; ``near`` / ``far`` = the stronger and weaker side alone;
+        ``along`` = the same measure along the edge (a stroke drawn parallel to
+        it, not across); ``cross_in`` / ``cross_out`` = ``cross`` with the sides
+        taken near the edge (0.05-0.16 cell) or farther (0.16-0.35 cell); all
+        over the line contrast.
     """
     k = max(3, round(0.16 * CELL_PX))
     h_open = cv2.morphologyEx(frame, cv2.MORPH_OPEN, np.ones((1, k), np.uint8))
     v_open = cv2.morphologyEx(frame, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8))
-    out = np.zeros((2 * SIZE - 1, 2 * SIZE - 1, len(EDGE_FEATURES)))
+    out = np.zeros((2 * SIZE - 1, 2 * SIZE - 1, 7))
     for r in range(SIZE):
         for c in range(SIZE - 1):  # vertical line between (r, c) and (r, c+1): H join
             a, b = crossings[r, c + 1], crossings[r + 1, c + 1]
@@ -230,6 +288,41 @@ def edge_features(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> 
         for c in range(SIZE):  # horizontal line between (r, c) and (r+1, c): V join
             a, b = crossings[r + 1, c][::-1], crossings[r + 1, c + 1][::-1]
             out[2 * r + 1, 2 * c] = _edge(t_open, t_along, a, b, contrast)
+    return out
+
+
+def with_neighbours(cells: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """Edge features plus how the stroke compares with the writing in the two cells it joins.
+
+    A pair is written with one pen, so a joining stroke is about as dark as the
+    numbers beside it, however faint that pen is against the grid.
+
+    Parameters
+    ----------
+    cells : (5, 5, 5) ndarray of float64
+        From :func:`cell_features`.
+    edges : (9, 9, 7) ndarray of float64
+        From :func:`edge_features`.
+
+    Returns
+    -------
+    (9, 9, 9) ndarray of float64
+        ``EDGE_FEATURES``: the seven edge features, then ``cross`` over the weaker
+        cell's peak ink, and that weaker peak.
+    """
+    peak = cells[:, :, CELL_FEATURES.index("peak")]
+    base = edges.shape[2]
+    out = np.zeros((*edges.shape[:2], base + 2))
+    out[:, :, :base] = edges
+    for r in range(2 * SIZE - 1):
+        for c in range(2 * SIZE - 1):
+            if r % 2 == c % 2:
+                continue
+            a = (r // 2, c // 2)
+            b = (a[0] + r % 2, a[1] + c % 2)
+            weaker = float(min(peak[a], peak[b]))
+            out[r, c, base] = edges[r, c, 0] / (weaker + 0.1)
+            out[r, c, base + 1] = weaker
     return out
 
 
@@ -260,4 +353,10 @@ def _edge(
     near = float(max(left.max(), right.max()))
     far = float(min(left.max(), right.max()))
     along = float(np.max(band(along_img, on_off)))
-    return np.array([cross, across, near, far, along]) / contrast
+    inner = np.arange(round(0.05 * c), round(0.16 * c) + 1)
+    outer = np.arange(round(0.16 * c), round(0.35 * c) + 1)
+    both_in = np.minimum(band(across_img, -inner), band(across_img, inner))
+    both_out = np.minimum(band(across_img, -outer), band(across_img, outer))
+    cross_in = float(np.max(np.minimum(both_in, on)))
+    cross_out = float(np.max(np.minimum(both_out, on)))
+    return np.array([cross, across, near, far, along, cross_in, cross_out]) / contrast

@@ -13,17 +13,26 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from vision.decode import downscale
-from vision.domineering.grid import SIZE, find_grid, ink_map, rectify
+from vision.domineering.grid import SIZE, Grid, find_grid, frame_ink, ink_map, rectify
 from vision.domineering.marks import (
     cell_features,
     edge_features,
+    label_ink,
     label_sides,
     stroke_contrast,
+    with_neighbours,
 )
 from vision.domineering.model import SheetModel, load_model
 from vision.domineering.pairs import best_matching
 
-__all__ = ["GridNotFoundError", "SheetReading", "orientation", "read_sheet"]
+__all__ = [
+    "Evidence",
+    "GridNotFoundError",
+    "SheetReading",
+    "orientation",
+    "read_sheet",
+    "sheet_evidence",
+]
 
 Pair = tuple[tuple[int, int], tuple[int, int]]
 
@@ -108,11 +117,64 @@ def orientation(sides: np.ndarray, *, enough: float = 0.04) -> tuple[int, float]
     return int(order[0]), float(1.0 / (1.0 + np.exp(-2.0 * (margin - 1.0))))
 
 
-def _lattice_evidence(
-    frame: np.ndarray, crossings: np.ndarray, contrast: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """Cell features (5, 5, F) and edge features (9, 9, G) in the frame's orientation."""
-    return cell_features(frame, crossings, contrast), edge_features(frame, crossings, contrast)
+@dataclass(frozen=True)
+class Evidence:
+    """Everything measured on the straightened sheet, turned to the sheet's orientation.
+
+    Attributes
+    ----------
+    cells : (5, 5, 10) ndarray of float64
+        ``CELL_FEATURES`` on the narrow-background ink (robust to shadow edges),
+        then on the wide-background ink (sees a cell shaded solid).
+    edges : (9, 9, 9) ndarray of float64
+        ``EDGE_FEATURES`` on the narrow-background ink (a stroke drawn over a
+        shaded cell stays a stroke), on the cell/edge lattice.
+    turns, turn_confidence : int, float
+        From :func:`orientation`.
+    frame : (side, side) ndarray of float32
+        The straightened narrow-background ink, not turned (for debugging).
+    """
+
+    cells: np.ndarray
+    edges: np.ndarray
+    turns: int
+    turn_confidence: float
+    frame: np.ndarray
+
+
+def sheet_evidence(work: np.ndarray, ink: np.ndarray, grid: Grid) -> Evidence:
+    """Measure labels, cells and edges of the grid found in ``work``.
+
+    Parameters
+    ----------
+    work : (rows, cols, 3) ndarray of uint8
+        The (downscaled) photo the grid was found in.
+    ink : (rows, cols) ndarray of float32
+        Its :func:`~vision.domineering.grid.ink_map`.
+    grid : Grid
+        From :func:`~vision.domineering.grid.find_grid`.
+
+    Returns
+    -------
+    Evidence
+    """
+    gray = rectify(work.min(axis=2), grid)
+    narrow = rectify(ink, grid)
+    wide = frame_ink(gray)
+    contrast = stroke_contrast(narrow, grid.crossings)
+    # labels: thin strokes on the paper only (not a strip of table or a shadow edge)
+    sides = label_sides(label_ink(gray, grid.crossings), grid.crossings, contrast)
+    turns, turn_conf = orientation(sides)
+    cells_narrow = cell_features(narrow, grid.crossings, contrast)
+    cells = np.concatenate([cells_narrow, cell_features(wide, grid.crossings, contrast)], axis=-1)
+    edges = with_neighbours(cells_narrow, edge_features(narrow, grid.crossings, contrast))
+    return Evidence(
+        cells=np.rot90(cells, turns, axes=(0, 1)),
+        edges=np.rot90(edges, turns, axes=(0, 1)),
+        turns=turns,
+        turn_confidence=turn_conf,
+        frame=narrow,
+    )
 
 
 def read_sheet(
@@ -151,15 +213,10 @@ def read_sheet(
     grid = find_grid(ink)
     if grid is None:
         raise GridNotFoundError("no 5x5 grid of lines found in the photo")
-    frame = rectify(ink, grid)
-    contrast = stroke_contrast(frame, grid.crossings)
-    sides = label_sides(frame, grid.crossings, contrast)
-    turns, turn_conf = orientation(sides)
-    cells_f, edges_f = _lattice_evidence(frame, grid.crossings, contrast)
-    cells_f = np.rot90(cells_f, turns, axes=(0, 1))
-    edges_f = np.rot90(edges_f, turns, axes=(0, 1))
-    cell_logit = model.cell.logit(cells_f)
-    edge_logit = model.edge.logit(edges_f)
+    evidence = sheet_evidence(work, ink, grid)
+    turns, turn_conf, frame = evidence.turns, evidence.turn_confidence, evidence.frame
+    cell_logit = model.cell.logit(evidence.cells)
+    edge_logit = model.edge.logit(evidence.edges)
     pairs, confidence = best_matching(cell_logit, edge_logit)
     rows = [["."] * SIZE for _ in range(SIZE)]
     for a, b in pairs:

@@ -19,17 +19,10 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 
 from vision.decode import downscale
-from vision.domineering.grid import SIZE, find_grid, ink_map, rectify
-from vision.domineering.marks import (
-    CELL_FEATURES,
-    EDGE_FEATURES,
-    cell_features,
-    edge_features,
-    label_sides,
-    stroke_contrast,
-)
+from vision.domineering.grid import SIZE, find_grid, ink_map
+from vision.domineering.marks import CELL_FEATURES, EDGE_FEATURES
 from vision.domineering.model import MODEL_PATH, Logistic, expand
-from vision.domineering.read import orientation
+from vision.domineering.read import sheet_evidence
 from vision.render.domineering import render_sheet
 
 __all__ = ["collect", "fit", "main"]
@@ -56,18 +49,15 @@ def collect(seeds: range, *, hard_every: int = 3) -> tuple[np.ndarray, ...]:
         if grid is None:
             skipped += 1
             continue
-        frame = rectify(ink, grid)
-        contrast = stroke_contrast(frame, grid.crossings)
-        turns, _ = orientation(label_sides(frame, grid.crossings, contrast))
+        evidence = sheet_evidence(work, ink, grid)
         square = np.array([[grid.corners[0], grid.corners[1]], [grid.corners[3], grid.corners[2]]])
-        corners = np.rot90(square, turns, axes=(0, 1))
+        corners = np.rot90(square, evidence.turns, axes=(0, 1))
         seen = np.array([corners[0, 0], corners[0, 1], corners[1, 1], corners[1, 0]]) * scale
         cell = np.linalg.norm(sheet.corners[1] - sheet.corners[0]) / SIZE
         if np.abs(seen - sheet.corners).max() > 0.35 * cell:
             skipped += 1
             continue
-        cf = np.rot90(cell_features(frame, grid.crossings, contrast), turns, axes=(0, 1))
-        ef = np.rot90(edge_features(frame, grid.crossings, contrast), turns, axes=(0, 1))
+        cf, ef = evidence.cells, evidence.edges
         moves = set(sheet.moves)
         for r in range(SIZE):
             for c in range(SIZE):
@@ -107,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     cell_x, cell_y, edge_x, edge_y = collect(range(TRAIN_START, TRAIN_START + args.sheets))
-    cell = fit(cell_x, cell_y, CELL_FEATURES)
+    cell = fit(cell_x, cell_y, (*CELL_FEATURES, *(f"wide_{n}" for n in CELL_FEATURES)))
     edge = fit(edge_x, edge_y, EDGE_FEATURES)
     for name, model, x, y in (("cell", cell, cell_x, cell_y), ("edge", edge, edge_x, edge_y)):
         pred = model.logit(x) > 0

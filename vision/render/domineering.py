@@ -346,6 +346,8 @@ def render_sheet(
     num_thick = max(1.0, c * _u(rng, 0.02, 0.06))
     hatch = _u(rng, 0.1, 0.22) * c
     hatch_angle = _u(rng, 0, 180)
+    solid = bool(rng.random() < 0.4)  # shading rubbed in solid rather than hatched
+    fill_mask = np.zeros((ph, pw), np.uint8)
     write_masks = [np.zeros((ph, pw), np.uint8), np.zeros((ph, pw), np.uint8)]
     join_masks = [np.zeros((ph, pw), np.uint8), np.zeros((ph, pw), np.uint8)]
 
@@ -373,7 +375,12 @@ def render_sheet(
                     angle=rng.normal(0, 6),
                     hershey=bool(rng.random() < 0.15) or (hershey and rng.random() < 0.5),
                 )
-            if mode != "numbers":
+            if mode != "numbers" and solid:
+                corner = centre(cell) + rng.normal(0, 0.03 * c, (4, 2))
+                square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * c * _u(rng, 0.3, 0.44)
+                poly = np.round((corner + square) * 16).astype(np.int32)
+                cv2.fillPoly(fill_mask, [poly], 255, cv2.LINE_AA, shift=4)
+            elif mode != "numbers":
                 _hatch_cell(
                     mask,
                     centre(cell),
@@ -400,6 +407,9 @@ def render_sheet(
         _poly(join_masks[who], stroke, jt)
         if rng.random() < 0.12:  # doubled stroke
             _poly(join_masks[who], stroke + along * c * _u(rng, 0.05, 0.1), jt)
+    if solid:
+        fill_mask = cv2.GaussianBlur(fill_mask, (0, 0), max(0.8, 0.03 * c))
+        layers.append(_Ink(fill_mask, pens[0][0], _u(rng, 0.25, 0.55), _u(rng, 0.1, 0.3)))
     for who in (0, 1):
         color, strength, grain = pens[who]
         layers.append(_Ink(write_masks[who], color, strength, grain))
@@ -479,7 +489,7 @@ def render_sheet(
     decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     conditions.update(
         freehand=freehand,
-        mode=str(mode),
+        mode=str(mode) + (" solid" if solid and mode != "numbers" else ""),
         hershey=hershey,
         jpeg=quality,
         cell_px=round(grid_px / 5, 1),
@@ -668,7 +678,8 @@ def _photograph(
         smask = np.zeros((sh, sw), np.uint8)
         spot = np.array([_u(rng, 0, sw), _u(rng, 0, sh)])
         poly = spot + rng.normal(0, 0.35, (6, 2)) * [sw, sh]
-        cv2.fillPoly(smask, [np.round(poly).astype(np.int32)], 255)
+        hull = cv2.convexHull(np.round(poly).astype(np.int32))  # a hand or phone: a blob
+        cv2.fillPoly(smask, [hull], 255)
         soft = cv2.GaussianBlur(smask, (0, 0), _u(rng, 0.6, 7)).astype(np.float32) / 255
         light *= 1 - _u(rng, 0.2, 0.6 if hard else 0.5) * soft
     light = cv2.resize(light, (out_w, out_h), interpolation=cv2.INTER_LINEAR)
