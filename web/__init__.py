@@ -13,6 +13,9 @@ MAX_CONTENT_LENGTH : int
     Largest request accepted, in bytes (default 20 MB); larger uploads get 413.
 DATABASE : str
     Path of the SQLite file that holds saved results (default ``instance/referee.sqlite``).
+SQLALCHEMY_DATABASE_URI : str
+    Another database for saved results (Flask-SQLAlchemy), e.g.
+    ``postgresql://user@host/referee``; default: the SQLite file ``DATABASE``.
 MAX_PHOTO_PIXELS : int
     Largest photo decoded, in pixels (default 40 megapixels); larger ones get 422.
 OVERLAY_MAX_SIDE : int

@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify
 
-from web import inputs, recognition
+from web import inputs, recognition, schemas
 from web.errors import ApiError, status_for
 from web.games import cross, domineering, kingdomino, two_step
 
@@ -60,15 +60,19 @@ def dominoes_count() -> Response:
     return _answer(_count)
 
 
+class CountFields(schemas.Fields):
+    """``POST /api/dominoes/count``: ``set``, the highest pip count (6, 9 or 12)."""
+
+    set = schemas.choice([6, 9, 12], load_default=6)
+
+
 def _count(data: dict[str, Any]) -> dict[str, Any]:
     """``{"tiles": [{"pips", "corners", "confidence"}], "total", "warnings"}`` as on the
     CLI, plus ``hand`` (the tiles as a tile list) and ``overlay``."""
-    value = str(data.get("set") or "6")
-    if value not in ("6", "9", "12"):
-        raise ApiError(400, f"set must be 6, 9 or 12, got {value!r}")
+    max_pips = schemas.load(CountFields(), data)["set"]
     if not inputs.has_photo("photo"):
         raise ApiError(400, "send the photo of the tiles as 'photo'")
-    reading = recognition.read_tiles(inputs.photo("photo"), max_pips=int(value))
+    reading = recognition.read_tiles(inputs.photo("photo"), max_pips=max_pips)
     reading["hand"] = " ".join(str(tile) for tile in reading["hand"])
     return reading
 

@@ -1,8 +1,8 @@
 """Reading a request: form fields or a JSON body alike, and uploaded photos in memory.
 
 Every API route accepts its fields either as a form (``application/x-www-form-urlencoded``
-or ``multipart/form-data``, needed for photos) or as a JSON object.  Photos are read
-into memory, decoded there and never written to disk.
+or ``multipart/form-data``, needed for photos) or as a JSON object; :mod:`web.schemas`
+validates them.  Photos are read into memory, decoded there and never written to disk.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 from web.errors import ApiError
 
-__all__ = ["fields", "has_photo", "photo", "text_field", "texts"]
+__all__ = ["fields", "has_photo", "photo", "shrink"]
 
 
 def fields() -> dict[str, Any]:
@@ -34,41 +34,9 @@ def fields() -> dict[str, Any]:
         if not isinstance(data, dict):
             raise ApiError(400, "the request body is not a JSON object")
         return data
-    form: dict[str, Any] = {}
-    for key in request.form:
-        values = request.form.getlist(key)
-        form[key] = values if len(values) > 1 else values[0]
-    return form
-
-
-def text_field(data: dict[str, Any], name: str, *, required: bool = False) -> str | None:
-    """The field ``name`` as text (``None`` if absent or blank, unless ``required``).
-
-    Raises
-    ------
-    ApiError
-        400 if it is required and missing, or not text.
-    """
-    value = data.get(name)
-    if value is None or (isinstance(value, str) and not value.strip()):
-        if required:
-            raise ApiError(400, f"missing field {name!r}")
-        return None
-    if not isinstance(value, str):
-        raise ApiError(400, f"field {name!r} must be text, got {type(value).__name__}")
-    return value
-
-
-def texts(data: dict[str, Any], name: str) -> list[str]:
-    """The field ``name`` as a list of text values (a repeated form field or a JSON list)."""
-    value = data.get(name)
-    if value is None:
-        return []
-    items = value if isinstance(value, list) else [value]
-    for item in items:
-        if not isinstance(item, str):
-            raise ApiError(400, f"field {name!r} must be text or a list of text")
-    return [item for item in items if item.strip()]
+    # A field sent once is a value; sent again and again (``bonus``), a list.
+    form = request.form.to_dict(flat=False)
+    return {key: values if len(values) > 1 else values[0] for key, values in form.items()}
 
 
 def has_photo(name: str) -> bool:

@@ -94,6 +94,16 @@ class KingdomPhoto:
     draw: Callable[[Any], str]
 
 
+def _seen(reading: Any) -> dict[str, Any]:
+    """A grid reading's ``confidence`` (rows x cols, 0..1, 3 decimals), ``corners`` (tl,
+    tr, br, bl as [x, y] pixels, 1 decimal) and ``warnings``, as plain JSON data."""
+    return {
+        "confidence": [[round(float(value), 3) for value in row] for row in reading.confidence],
+        "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in reading.corners],
+        "warnings": list(reading.warnings),
+    }
+
+
 def read_kingdom(image: np.ndarray) -> KingdomPhoto:
     """Read a kingdom from a photo (``vision.kingdomino.read_kingdom``).
 
@@ -114,24 +124,16 @@ def read_kingdom(image: np.ndarray) -> KingdomPhoto:
         reading = reader(image)
     except ValueError as error:
         raise ApiError(422, f"no kingdom could be read from the photo: {error}") from None
-    seen = {
-        "confidence": [[round(float(value), 3) for value in row] for row in reading.confidence],
-        "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in reading.corners],
-        "warnings": list(reading.warnings),
-    }
     return KingdomPhoto(
-        reading.kingdom, seen, lambda result: overlay_url(render_overlay(image, reading, result))
+        reading.kingdom,
+        _seen(reading),
+        lambda result: overlay_url(render_overlay(image, reading, result)),
     )
 
 
 def _sheet_seen(reading: Any, overlay: Any) -> dict[str, Any]:
     """What a sheet reading shows the player: cells, confidences, corners, warnings."""
-    seen: dict[str, Any] = {
-        "cells": ["".join(row) for row in reading.cells],
-        "confidence": [[round(float(value), 3) for value in row] for row in reading.confidence],
-        "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in reading.corners],
-        "warnings": list(reading.warnings),
-    }
+    seen = {"cells": ["".join(row) for row in reading.cells], **_seen(reading)}
     if isinstance(overlay, np.ndarray):
         seen["overlay"] = overlay_url(overlay)
     return seen

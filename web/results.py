@@ -3,28 +3,46 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, render_template, url_for
+from flask import Blueprint, Response, jsonify, render_template, url_for
+from marshmallow import fields
+from marshmallow.validate import OneOf
 
-from web import inputs
-from web.db import get_db
+from referee import registry
+from web import inputs, schemas
+from web.db import Result, db, init_db
 from web.errors import ApiError
 
 __all__ = ["bp"]
 
 bp = Blueprint("results", __name__)
+bp.before_request(init_db)  # the table is made on first use; ``init-db`` is optional
 
-#: Games whose answers may be saved, with the title shown.
-_GAMES = {
-    "kingdomino": "Kingdomino",
-    "domineering": "Domineering",
-    "cross": "Cross",
-    "two-step": "Two-Step",
-}
 #: Longest notation and answer kept, in characters.
 _MAX_TEXT = 20_000
 _MAX_ANSWER = 200_000
+
+
+class SaveFields(schemas.Fields):
+    """``POST /api/results``: what to keep."""
+
+    game = fields.String(
+        required=True,
+        validate=OneOf(registry.GAME_NAMES, error="unknown game {input!r}; known: {choices}"),
+        error_messages={"required": "missing", "invalid": "must be text"},
+    )
+    notation = schemas.text(required=True)
+    answer = schemas.JsonText(
+        fields.Dict(error_messages={"invalid": "must be a JSON object"}),
+        "a JSON object",
+        required=True,
+    )
+    title = schemas.text()
+
+
+def _titles() -> dict[str, str]:
+    """Registry name -> the title shown (``referee.registry``)."""
+    return {spec.name: spec.title for spec in registry.all_games()}
 
 
 @bp.post("/api/results")
@@ -33,59 +51,36 @@ def save() -> tuple[Response, int]:
 
     Answers ``{"id", "url"}`` with 201.
     """
-    data = inputs.fields()
-    game = inputs.text_field(data, "game", required=True) or ""
-    if game not in _GAMES:
-        raise ApiError(400, f"unknown game {game!r}; known: {', '.join(_GAMES)}")
-    notation = inputs.text_field(data, "notation", required=True) or ""
-    answer = data.get("answer")
-    if isinstance(answer, str):
-        try:
-            answer = json.loads(answer)
-        except ValueError:
-            raise ApiError(400, "answer must be a JSON object") from None
-    if not isinstance(answer, dict):
-        raise ApiError(400, "answer must be a JSON object")
+    values = schemas.load(SaveFields(), inputs.fields())
+    answer = values["answer"]
     answer.pop("overlay", None)  # the picture is not kept
-    stored = json.dumps(answer)
-    if len(notation) > _MAX_TEXT or len(stored) > _MAX_ANSWER:
+    if len(values["notation"]) > _MAX_TEXT or len(json.dumps(answer)) > _MAX_ANSWER:
         raise ApiError(400, "that result is too large to save")
-    title = (inputs.text_field(data, "title") or _GAMES[game])[:200]
-    db = get_db()
-    cursor = db.execute(
-        "INSERT INTO result (game, title, notation, answer) VALUES (?, ?, ?, ?)",
-        (game, title, notation, stored),
-    )
-    db.commit()
-    number = cursor.lastrowid
-    return jsonify({"id": number, "url": url_for("results.show", number=number)}), 201
+    title = (values.get("title") or registry.get(values["game"]).title)[:200]
+    result = Result(game=values["game"], title=title, notation=values["notation"], answer=answer)
+    db.session.add(result)
+    db.session.commit()
+    return jsonify({"id": result.id, "url": url_for("results.show", number=result.id)}), 201
 
 
-def _row(number: int) -> dict[str, Any]:
-    row = get_db().execute("SELECT * FROM result WHERE id = ?", (number,)).fetchone()
-    if row is None:
-        abort(404, f"no saved result {number}")
-    found = dict(row)
-    found["answer"] = json.loads(found["answer"])
-    return found
+def _result(number: int) -> Result:
+    return db.get_or_404(Result, number, description=f"no saved result {number}")
 
 
 @bp.get("/results/")
 def index() -> str:
     """Every saved result, newest first."""
-    rows = get_db().execute(
-        "SELECT id, created, game, title, notation FROM result ORDER BY id DESC LIMIT 200"
-    )
-    return render_template("results.html", results=rows.fetchall(), games=_GAMES)
+    results = db.session.scalars(db.select(Result).order_by(Result.id.desc()).limit(200))
+    return render_template("results.html", results=results.all(), games=_titles())
 
 
 @bp.get("/results/<int:number>")
 def show(number: int) -> str:
     """One saved result: the notation and the answer as saved."""
-    return render_template("result.html", result=_row(number), games=_GAMES)
+    return render_template("result.html", result=_result(number).to_json(), games=_titles())
 
 
 @bp.get("/api/results/<int:number>")
 def show_json(number: int) -> Response:
     """One saved result as JSON."""
-    return jsonify(_row(number))
+    return jsonify(_result(number).to_json())

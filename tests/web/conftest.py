@@ -12,12 +12,16 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
 from web import create_app
+from web.db import db
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     """The app with its saved results in a temporary SQLite file."""
-    yield create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.sqlite")})
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.sqlite")})
+    yield app
+    with app.app_context():
+        db.engine.dispose()  # close the pooled connections to the temporary file
 
 
 @pytest.fixture

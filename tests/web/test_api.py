@@ -443,3 +443,67 @@ def test_compare_frame_size_decides_the_middle_kingdom(client: FlaskClient) -> N
     assert (answer["winner"], answer["scores"]) == (2, [0, 11])
     _, answer = post(client, "/api/kingdomino/compare", json={**body, "size": 7})
     assert (answer["winner"], answer["scores"]) == (2, [10, 11])
+
+
+# --- Validation: each field at fault is named -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "named"),
+    [
+        ("/api/kingdomino/score", {"kingdom": 5, "size": 6}, ["field 'kingdom'", "field 'size'"]),
+        ("/api/kingdomino/score", {"kingdom": "C", "bonus": "fast"}, ["field 'bonus'", "fast"]),
+        ("/api/domineering/analyze", {"position": ".", "first": "Q"}, ["field 'first'", "'Q'"]),
+        ("/api/domineering/check", {"move": "A1-B1"}, ["field 'position'"]),
+        (
+            "/api/domineering/check",
+            {"position": ".....", "move": "A1-B1", "player": "X"},
+            ["field 'player'"],
+        ),
+        ("/api/two-step/plays", {"ends": "3,x", "hand": "1-2"}, ["field 'ends'", "'x'"]),
+        ("/api/two-step/plays", {"ends": [3, -1], "hand": "1-2"}, ["field 'ends'", "-1"]),
+        ("/api/two-step/plays", {"ends": "3,5", "card_top": 7}, ["field 'card_top'", "text"]),
+        ("/api/cross/round", {"hands": [["1-1"], [5]]}, ["field 'hands'", "hand 2"]),
+        ("/api/dominoes/count", {"set": "nine"}, ["field 'set'", "'nine'"]),
+    ],
+)
+def test_bad_field_is_400_naming_it(
+    client: FlaskClient, url: str, body: dict[str, Any], named: list[str]
+) -> None:
+    status, answer = post(client, url, json=body)
+    assert status == 400
+    for words in named:
+        assert words in answer["error"]
+
+
+def test_side_and_set_are_read_from_a_form_in_any_case(client: FlaskClient) -> None:
+    # V started and has one pair, H none: H to move (as test_analyze_first_v).
+    _, answer = post(client, "/api/domineering/analyze", data={"position": "V./V.", "first": "v"})
+    assert (answer["first"], answer["to_move"]) == ("V", "H")
+
+
+def test_blank_form_fields_count_as_not_sent(client: FlaskClient) -> None:
+    # size "" and no bonus: inferred size, no bonus; forest 2 squares x 1 crown = 2.
+    data = {"kingdom": "C F1 F", "size": "", "bonus": ""}
+    status, answer = post(client, "/api/kingdomino/score", data=data)
+    assert status == 200
+    assert (answer["total"], answer["bonuses"]) == (2, {"middle_kingdom": 0, "harmony": 0})
+
+
+def test_cross_empty_hand_field_is_the_player_who_went_out(client: FlaskClient) -> None:
+    # hand1 "" went out and scores the other hand's pips: 2 + 3 = 5.
+    _, answer = post(client, "/api/cross/round", data={"hand1": "", "hand2": "2-3"})
+    assert (answer["winner"], answer["points"], answer["pips"]) == (1, 5, [0, 5])
+
+
+def test_cross_hands_as_json_text_in_a_form(client: FlaskClient) -> None:
+    data = {"hands": '["6-6 0-1", ["2-3", "1-4"]]'}
+    status, answer = post(client, "/api/cross/round", data=data)
+    assert status == 200
+    assert (answer["winner"], answer["points"]) == (2, 3)
+
+
+def test_two_step_ends_in_a_form_with_a_bar(client: FlaskClient) -> None:
+    _, answer = post(client, "/api/two-step/plays", data={"ends": "3|5", "hand": "1-5"})
+    assert answer["ends"] == [3, 5]
+    assert answer["plays"] == [{"tile": "1-5", "source": "hand", "end": "right"}]

@@ -24,6 +24,7 @@ from werkzeug.serving import make_server
 
 from vision.datasets import PROJECT_ROOT, data_root
 from web import create_app
+from web.db import db
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +59,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join(timeout=10)
+    with app.app_context():
+        db.engine.dispose()
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ import pytest
 from flask.testing import FlaskClient, FlaskCliRunner
 
 from web import create_app
+from web.db import db
 
 GAME_PAGES = ["/kingdomino/", "/kingdomino/compare", "/domineering/", "/cross/", "/two-step/"]
 
@@ -110,6 +111,41 @@ def test_save_bad_result_is_400(client: FlaskClient, body: dict[str, object]) ->
     response = client.post("/api/results", json=body)
     assert response.status_code == 400
     assert response.get_json()["error"]
+
+
+def test_save_from_a_form_with_the_answer_as_json_text(client: FlaskClient) -> None:
+    data = {"game": "two-step", "notation": "3,5 | 5-1", "answer": '{"must": "play"}'}
+    response = client.post("/api/results", data=data)
+    assert response.status_code == 201
+    stored = client.get(response.get_json()["url"].replace("/results/", "/api/results/"))
+    got = stored.get_json()
+    assert (got["game"], got["title"], got["answer"]) == ("two-step", "Two-Step", {"must": "play"})
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", got["created"])
+
+
+def test_save_names_the_fields_at_fault(client: FlaskClient) -> None:
+    response = client.post("/api/results", json={"game": "chess", "answer": "[1"})
+    error = response.get_json()["error"]
+    assert response.status_code == 400
+    for words in ("field 'game'", "'chess'", "field 'notation'", "field 'answer'"):
+        assert words in error
+
+
+def test_database_uri_setting_overrides_the_file(tmp_path: Path) -> None:
+    other = tmp_path / "elsewhere.sqlite"
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "referee.sqlite"),
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{other}",
+        }
+    )
+    body = {"game": "cross", "notation": "1-1", "answer": {"points": 2}}
+    assert app.test_client().post("/api/results", json=body).status_code == 201
+    with app.app_context():
+        db.engine.dispose()
+    assert other.is_file()
+    assert not (tmp_path / "referee.sqlite").exists()
 
 
 def test_missing_result_is_404(client: FlaskClient) -> None:

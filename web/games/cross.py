@@ -5,14 +5,13 @@ Rules: ``rules/cross.txt``; ``RULINGS.md`` "Cross" decides unclear points.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, render_template
 
 from referee import cross as engine
 from referee.dominoes import Tile, format_hand, parse_hand
-from web import inputs, recognition
+from web import inputs, recognition, schemas
 from web.errors import ApiError
 
 __all__ = ["bp", "round_answer"]
@@ -29,31 +28,27 @@ def page() -> str:
     return render_template("cross.html", photo=recognition.available("dominoes"))
 
 
-def _hand_texts(data: dict[str, Any]) -> list[str | None]:
-    """One entry per seat from ``hands`` (JSON list, or a JSON text in a form) or
-    ``hand1``, ``hand2``...; ``None`` where that seat sends a photo instead."""
-    hands = data.get("hands")
-    if isinstance(hands, str):
-        try:
-            hands = json.loads(hands)
-        except ValueError:
-            raise ApiError(400, "hands must be a JSON list of tile lists") from None
+class RoundFields(schemas.Fields):
+    """``POST /api/cross/round``: ``hands`` (a list, or JSON text in a form), or one
+    field per seat ``hand1`` .. ``hand4`` (``""``: the player who went out)."""
+
+    KEEP_BLANK = frozenset(f"hand{number}" for number in range(1, MAX_PLAYERS + 1))
+
+    hands = schemas.JsonText(schemas.Hands(), "a JSON list of tile lists", load_default=None)
+    hand1 = schemas.text()
+    hand2 = schemas.text()
+    hand3 = schemas.text()
+    hand4 = schemas.text()
+
+
+def _hand_texts(values: dict[str, Any]) -> list[str | None]:
+    """One entry per seat from ``hands`` or ``hand1``, ``hand2``...; ``None`` where that
+    seat sends a photo instead."""
+    if values["hands"] is not None:
+        return list(values["hands"])
     seats: list[str | None] = []
-    if hands is not None:
-        if not isinstance(hands, list):
-            raise ApiError(400, "hands must be a list with one tile list per player")
-        for number, hand in enumerate(hands, start=1):
-            if isinstance(hand, list) and all(isinstance(tile, str) for tile in hand):
-                seats.append(" ".join(hand))
-            elif isinstance(hand, str):
-                seats.append(hand)
-            else:
-                raise ApiError(400, f'hand {number} must be a tile list such as "6-6 3-5"')
-        return seats
     for number in range(1, MAX_PLAYERS + 1):
-        text = data.get(f"hand{number}")
-        if text is not None and not isinstance(text, str):
-            raise ApiError(400, f"field 'hand{number}' must be text")
+        text = values.get(f"hand{number}")
         if text is None and not inputs.has_photo(f"photo{number}"):
             break
         seats.append(text)
@@ -64,7 +59,7 @@ def round_answer(data: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/cross/round``: the CLI's round JSON (``winner``, ``points``, ``pips``,
     ``tied``) plus ``hands`` (each hand as a tile list); a seat given as a photo
     (``photo1``, ``photo2``, ...) also gets its reading in ``readings``."""
-    seats = _hand_texts(data)
+    seats = _hand_texts(schemas.load(RoundFields(), data))
     photos = [f"photo{n}" for n in range(1, MAX_PLAYERS + 1) if inputs.has_photo(f"photo{n}")]
     while len(seats) < len(photos):
         seats.append(None)

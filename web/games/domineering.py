@@ -11,7 +11,7 @@ from flask import Blueprint, render_template
 
 from referee import domineering as engine
 from referee.errors import ImpossiblePositionError
-from web import inputs, recognition
+from web import inputs, recognition, schemas
 from web.errors import ApiError
 
 __all__ = ["analyze_answer", "bp", "check_answer"]
@@ -25,16 +25,20 @@ def page() -> str:
     return render_template("domineering.html", photo=recognition.available("domineering"))
 
 
-def _side(data: dict[str, Any], name: str) -> engine.Side | None:
-    value = inputs.text_field(data, name)
-    if value is None:
-        return None
-    side = value.strip().upper()
-    if side == "H":
-        return "H"
-    if side == "V":
-        return "V"
-    raise ApiError(400, f"{name} must be H or V, got {value!r}")
+class AnalyzeFields(schemas.Fields):
+    """``POST /api/domineering/analyze``: ``position`` unless a ``photo`` is sent; ``first``."""
+
+    position = schemas.text()
+    first = schemas.Side(load_default=None)
+
+
+class CheckFields(schemas.Fields):
+    """``POST /api/domineering/check``: ``position``, ``move``; ``player``, ``first``."""
+
+    position = schemas.text(required=True)
+    move = schemas.text(required=True)
+    player = schemas.Side(load_default=None)
+    first = schemas.Side(load_default=None)
 
 
 def _extras(pos: Any) -> dict[str, Any]:
@@ -54,7 +58,8 @@ def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
     An impossible position read from a photo is answered 422 with what was seen
     (``cells``, ``confidence``, ``overlay``) so the player can correct it.
     """
-    first = _side(data, "first")
+    values = schemas.load(AnalyzeFields(), data)
+    first = values["first"]
     if inputs.has_photo("photo"):
         image = inputs.photo("photo")
         seen = recognition.read_sheet(image, first=first or "H")
@@ -69,7 +74,7 @@ def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
         answer.update(_extras(pos))
         answer.update(seen)
         return answer
-    text = inputs.text_field(data, "position")
+    text = values.get("position")
     if text is None:
         raise ApiError(400, "send a photo 'photo' or a position notation 'position'")
     pos = engine.parse_position(text, first=first)
@@ -83,12 +88,10 @@ def check_answer(data: dict[str, Any]) -> dict[str, Any]:
     claimed by ``player`` (default: the side to move) on ``position``, plus
     ``player`` and ``legal_moves``: every pair that player may claim (the answer to
     "I have no move")."""
-    first = _side(data, "first")
-    position = inputs.text_field(data, "position", required=True) or ""
-    move_text = inputs.text_field(data, "move", required=True) or ""
-    pos = engine.parse_position(position, first=first)
-    move = engine.parse_move(move_text)
-    player = _side(data, "player") or engine.to_move(pos)
+    values = schemas.load(CheckFields(), data)
+    pos = engine.parse_position(values["position"], first=values["first"])
+    move = engine.parse_move(values["move"])
+    player = values["player"] or engine.to_move(pos)
     answer = engine.check_move(pos, move, player).to_json()
     answer["player"] = player
     answer["legal_moves"] = [engine.format_move(m) for m in engine.legal_moves(pos, player)]

@@ -8,19 +8,47 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template
+from marshmallow import fields
+from marshmallow.validate import OneOf
 
 from referee import kingdomino as engine
-from web import inputs, recognition
+from web import inputs, recognition, schemas
 from web.errors import ApiError
 
 __all__ = ["bp", "compare_answer", "score_answer"]
 
 bp = Blueprint("kingdomino", __name__, url_prefix="/kingdomino")
 
-#: Bonus names accepted in the ``bonus`` field (as on the CLI), mapped to score() keywords.
 #: Longest side, in pixels, a kingdom photo is decoded at (plenty for 7x7 squares).
 _PHOTO_SIDE = 1600
+#: Bonus names accepted in the ``bonus`` field (as on the CLI), mapped to score() keywords.
 _BONUSES = {"middle": "middle_kingdom", "middle_kingdom": "middle_kingdom", "harmony": "harmony"}
+
+
+class KingdomFields(schemas.Fields):
+    """What every kingdom answer takes: ``bonus`` (repeatable) and ``size`` (5 or 7)."""
+
+    bonus = schemas.Several(
+        fields.String(
+            validate=OneOf(_BONUSES, error="unknown bonus {input!r}: use 'middle' or 'harmony'"),
+            error_messages={"invalid": "must be 'middle' or 'harmony'"},
+        ),
+        load_default=list,
+    )
+    size = schemas.choice([5, 7], load_default=None)
+
+
+class ScoreFields(KingdomFields):
+    """``POST /api/kingdomino/score``: ``kingdom`` unless a ``photo`` is sent."""
+
+    kingdom = schemas.text()
+
+
+class CompareFields(KingdomFields):
+    """``POST /api/kingdomino/compare``: ``kingdom1``, ``kingdom2`` unless photos are sent."""
+
+    kingdom1 = schemas.text()
+    kingdom2 = schemas.text()
 
 
 @bp.get("/")
@@ -35,31 +63,18 @@ def compare_page() -> str:
     return render_template("kingdomino_compare.html", photo=recognition.available("kingdomino"))
 
 
-def _bonuses(data: dict[str, Any]) -> dict[str, bool]:
-    chosen = {"middle_kingdom": False, "harmony": False}
-    for name in inputs.texts(data, "bonus"):
-        key = _BONUSES.get(name.strip().lower())
-        if key is None:
-            raise ApiError(400, f"unknown bonus {name!r}: use 'middle' or 'harmony'")
-        chosen[key] = True
-    return chosen
+def _bonuses(values: dict[str, Any]) -> dict[str, bool]:
+    """``score()`` keywords: True for each bonus named."""
+    chosen = {_BONUSES[name] for name in values["bonus"]}
+    return {key: key in chosen for key in ("middle_kingdom", "harmony")}
 
 
-def _size(data: dict[str, Any]) -> int | None:
-    value = data.get("size")
-    if value in (None, ""):
-        return None
-    if str(value) not in ("5", "7"):
-        raise ApiError(400, f"size must be 5 or 7, got {value!r}")
-    return int(value)
-
-
-def _read(data: dict[str, Any], photo_field: str, text_field: str) -> tuple[Any, Any]:
+def _read(values: dict[str, Any], photo_field: str, text_field: str) -> tuple[Any, Any]:
     """The kingdom from a photo or a notation, and the photo reading (or None)."""
     if inputs.has_photo(photo_field):
         reading = recognition.read_kingdom(inputs.photo(photo_field, max_side=_PHOTO_SIDE))
         return reading.kingdom, reading
-    text = inputs.text_field(data, text_field)
+    text = values.get(text_field)
     if text is None:
         raise ApiError(400, f"send a photo {photo_field!r} or a kingdom notation {text_field!r}")
     return engine.parse_kingdom(text), None
@@ -86,10 +101,9 @@ def score_answer(data: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/kingdomino/score``: the CLI's score JSON, plus ``kingdom`` (notation)
     and ``domain_squares`` (the (row, col) squares of each domain, in ``domains`` order);
     from a photo also ``overlay`` (a data URL), ``confidence`` and ``corners``."""
-    bonuses = _bonuses(data)
-    size = _size(data)
-    kingdom, reading = _read(data, "photo", "kingdom")
-    result = engine.score(kingdom, size=size, **bonuses)
+    values = schemas.load(ScoreFields(), data)
+    kingdom, reading = _read(values, "photo", "kingdom")
+    result = engine.score(kingdom, size=values["size"], **_bonuses(values))
     return _with_reading(_scored(result), result, reading)
 
 
@@ -99,10 +113,11 @@ def compare_answer(data: dict[str, Any]) -> dict[str, Any]:
 
     Each kingdom is a photo (``photo1``, ``photo2``) or a notation (``kingdom1``,
     ``kingdom2``); ``bonus`` and ``size`` as for the score."""
-    bonuses = _bonuses(data)
-    size = _size(data)
-    readings = [_read(data, f"photo{number}", f"kingdom{number}") for number in (1, 2)]
-    comparison = engine.compare(readings[0][0], readings[1][0], size=size, **bonuses)
+    values = schemas.load(CompareFields(), data)
+    readings = [_read(values, f"photo{number}", f"kingdom{number}") for number in (1, 2)]
+    comparison = engine.compare(
+        readings[0][0], readings[1][0], size=values["size"], **_bonuses(values)
+    )
     answer = comparison.to_json()
     answer["kingdoms"] = [
         _with_reading(_scored(detail), detail, reading)

@@ -9,10 +9,12 @@ import re
 from typing import Any
 
 from flask import Blueprint, render_template
+from marshmallow import fields, pre_load
+from marshmallow.validate import Length, Range
 
 from referee import two_step as engine
 from referee.dominoes import Tile, format_hand, parse_hand, parse_tile
-from web import inputs, recognition
+from web import inputs, recognition, schemas
 from web.errors import ApiError
 
 __all__ = ["bp", "plays_answer"]
@@ -29,46 +31,35 @@ def page() -> str:
     return render_template("two_step.html", photo=recognition.available("dominoes"))
 
 
-def _ends(data: dict[str, Any]) -> tuple[int, int] | None:
-    value = data.get("ends")
-    if value is None or value == "" or value == []:
-        return None
-    if isinstance(value, str):
-        parts = [part for part in re.split(r"[\s,|-]+", value.strip()) if part]
-    elif isinstance(value, list):
-        parts = [str(part) for part in value]
-    else:
-        raise ApiError(400, 'ends must be two pip counts such as "3,5"')
-    if len(parts) != 2 or not all(part.isdigit() for part in parts):
-        raise ApiError(400, f'ends must be two pip counts such as "3,5", got {value!r}')
-    return int(parts[0]), int(parts[1])
+class PlaysFields(schemas.Fields):
+    """``POST /api/two-step/plays``: ``ends``, ``hand`` (unless a ``photo`` is sent),
+    ``card_top``, ``discard_top``."""
 
-
-def _tile(data: dict[str, Any], name: str) -> Tile | None:
-    text = inputs.text_field(data, name)
-    return None if text is None else parse_tile(text.strip(), max_pips=6)
-
-
-def _verdict(
-    plays: list[Any], ends: tuple[int, int] | None, hand: tuple[Tile, ...]
-) -> tuple[str, str]:
-    """What the player must do, as the CLI says it (``referee two-step plays``)."""
-    if plays:
-        return "play", "plays are compulsory: play one of these (rules/two-step.txt)"
-    if ends is None:
-        return "no lead", (
-            "no double to open with: the opponent leads with a double showing, or the tiles "
-            "are reshuffled and dealt again"
-        )
-    if hand:
-        return "discard", (
-            f"no play is left: discard a tile from the hand ({format_hand(hand)}) face up on "
-            "the discard pile, which ends the turn"
-        )
-    return "end turn", (
-        "no play is left and the hand is empty (nothing left to draw): the turn ends "
-        "without a discard"
+    ends = fields.List(
+        fields.Integer(
+            validate=Range(min=0, error="must be pip counts of 0 or more, got {input!r}"),
+            error_messages={"invalid": "must be pip counts, got {input!r}"},
+        ),
+        validate=Length(equal=2, error='must be two pip counts such as "3,5"'),
+        error_messages={"invalid": 'must be two pip counts such as "3,5"'},
+        load_default=None,
     )
+    hand = schemas.text()
+    card_top = schemas.text()
+    discard_top = schemas.text()
+
+    @pre_load
+    def _split_ends(self, data: Any, **kwargs: Any) -> Any:
+        """``"3,5"`` (or ``3-5``, ``3 5``, ``3|5``) as the list ``["3", "5"]``."""
+        ends = data.get("ends") if isinstance(data, dict) else None
+        if isinstance(ends, str):
+            data = {**data, "ends": [part for part in re.split(r"[\s,|-]+", ends) if part]}
+        return data
+
+
+def _tile(values: dict[str, Any], name: str) -> Tile | None:
+    text = values.get(name)
+    return None if text is None else parse_tile(text.strip(), max_pips=6)
 
 
 def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
@@ -81,19 +72,20 @@ def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
     three tiles; or a ``photo`` of the hand), ``card_top`` and ``discard_top`` (a tile
     each, omitted when that pile is empty).
     """
-    ends = _ends(data)
+    values = schemas.load(PlaysFields(), data)
+    ends = None if values["ends"] is None else (values["ends"][0], values["ends"][1])
     reading: dict[str, Any] = {}
     if inputs.has_photo("photo"):
         reading = recognition.read_tiles(inputs.photo("photo"), max_pips=6)
         hand = tuple(reading.pop("hand"))
     else:
-        hand = parse_hand(inputs.text_field(data, "hand") or "", max_pips=6)
+        hand = parse_hand(values.get("hand", ""), max_pips=6)
     if len(hand) > _HAND:
         raise ApiError(422, f"a hand holds at most {_HAND} tiles, got {len(hand)}")
-    card_top = _tile(data, "card_top")
-    discard_top = _tile(data, "discard_top")
+    card_top = _tile(values, "card_top")
+    discard_top = _tile(values, "discard_top")
     plays = engine.legal_plays(ends, hand, card_top, discard_top)
-    must, reason = _verdict(plays, ends, hand)
+    must, reason = engine.what_to_do(plays, ends, hand)
     answer: dict[str, Any] = {
         "ends": list(ends) if ends else None,
         "plays": [play.to_json() for play in plays],

@@ -1,0 +1,163 @@
+"""Validating the API's fields with marshmallow: types, required fields, allowed values.
+
+Every route reads its fields from a form or a JSON object alike (:func:`web.inputs.fields`)
+and loads them through a :class:`Fields` schema; anything wrong is answered 400
+``{"error": "field 'first': must be H or V, got 'Q'"}``, naming each field at fault.
+Notations (kingdoms, positions, tiles) stay text here: the engines parse them and raise
+typed errors with positions (``referee.errors``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load
+from marshmallow.validate import OneOf
+
+from web.errors import ApiError
+
+__all__ = ["Fields", "Hands", "JsonText", "Several", "Side", "choice", "load", "text"]
+
+#: Messages of the field types used here, phrased to follow "field 'name':".
+_MISSING = "missing"
+_NOT_TEXT = "must be text"
+
+
+class Fields(Schema):
+    """Base of the API's schemas.
+
+    Fields the schema does not name are ignored (forms carry photos and page state);
+    a blank text, ``null`` or an empty list counts as not sent, except for the names in
+    ``KEEP_BLANK`` (where ``""`` means something, e.g. an empty hand).
+    """
+
+    KEEP_BLANK: ClassVar[frozenset[str]] = frozenset()
+
+    class Meta:
+        unknown = EXCLUDE
+
+    @pre_load
+    def _drop_blanks(self, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(data, Mapping):
+            return data
+        return {
+            name: value
+            for name, value in data.items()
+            if name in self.KEEP_BLANK
+            or not (value is None or value == [] or (isinstance(value, str) and not value.strip()))
+        }
+
+
+def _describe(messages: Any) -> list[str]:
+    """Every message in marshmallow's nested error structure, in order."""
+    if isinstance(messages, str):
+        return [messages]
+    if isinstance(messages, Mapping):
+        return [text for value in messages.values() for text in _describe(value)]
+    return [text for value in messages for text in _describe(value)]
+
+
+def load(schema: Schema, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of ``data`` as ``schema`` types them (absent optional fields left out
+    unless the schema gives a default).
+
+    Raises
+    ------
+    ApiError
+        400 naming every field at fault and what is wrong with it.
+    """
+    try:
+        loaded: dict[str, Any] = schema.load(data)
+    except ValidationError as error:
+        messages = error.messages if isinstance(error.messages, Mapping) else {}
+        parts = [
+            text if name == "_schema" else f"field {name!r}: {text}"
+            for name, value in messages.items()
+            for text in _describe(value)
+        ]
+        raise ApiError(400, "; ".join(parts) or "the request's fields are malformed") from None
+    return loaded
+
+
+def text(*, required: bool = False) -> fields.String:
+    """A text field (a notation, a name); ``required`` ones may not be blank either."""
+    return fields.String(
+        required=required, error_messages={"required": _MISSING, "invalid": _NOT_TEXT}
+    )
+
+
+class Side(fields.String):
+    """``H`` or ``V`` (any case, spaces ignored)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            validate=OneOf(["H", "V"], error="must be H or V, got {input!r}"),
+            error_messages={"invalid": "must be H or V"},
+            **kwargs,
+        )
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        return super()._deserialize(value, attr, data, **kwargs).strip().upper()
+
+
+def choice(allowed: list[int], **kwargs: Any) -> fields.Integer:
+    """A whole number out of ``allowed`` (sent as a number or as text)."""
+    words = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
+    message = f"must be {words}, got {{input!r}}"
+    return fields.Integer(
+        validate=OneOf(allowed, error=message), error_messages={"invalid": message}, **kwargs
+    )
+
+
+class Several(fields.List[Any]):
+    """A list, where one value alone stands for a list of one (a form field sent once)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return super()._deserialize(
+            value if isinstance(value, list) else [value], attr, data, **kwargs
+        )
+
+
+class JsonText(fields.Field[Any]):
+    """A structured value: as it is in a JSON body, or JSON text in a form field.
+
+    Parameters
+    ----------
+    inner : marshmallow.fields.Field
+        What the value must be once decoded (its own messages say what is wrong).
+    what : str
+        What the text must decode to, in words, for its message ("a JSON object").
+    """
+
+    def __init__(self, inner: fields.Field[Any], what: str, **kwargs: Any) -> None:
+        messages: dict[str, Any] = {"required": _MISSING, "invalid": f"must be {what}"}
+        super().__init__(error_messages=messages, **kwargs)
+        self.inner = inner
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            try:
+                value = json.loads(value)
+            except ValueError:
+                raise self.make_error("invalid") from None
+        return self.inner.deserialize(value, attr, data, **kwargs)
+
+
+class Hands(fields.Field[list[str]]):
+    """One tile list per player, in seat order: each a text ``"6-6 0-1"`` or a list of
+    tiles ``["6-6", "0-1"]``; loaded as a list of texts (the engine parses the tiles)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[str]:
+        if not isinstance(value, list):
+            raise ValidationError("must be a list with one tile list per player")
+        hands: list[str] = []
+        for number, hand in enumerate(value, start=1):
+            if isinstance(hand, list) and all(isinstance(tile, str) for tile in hand):
+                hands.append(" ".join(hand))
+            elif isinstance(hand, str):
+                hands.append(hand)
+            else:
+                raise ValidationError(f'hand {number} must be a tile list such as "6-6 3-5"')
+        return hands
