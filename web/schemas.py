@@ -10,7 +10,7 @@ typed errors with positions (``referee.errors``).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load
@@ -18,7 +18,7 @@ from marshmallow.validate import OneOf
 
 from web.errors import ApiError
 
-__all__ = ["Fields", "Hands", "JsonText", "Several", "Side", "choice", "load", "text"]
+__all__ = ["Fields", "Hands", "JsonText", "Several", "Word", "choice", "load", "side", "text"]
 
 #: Messages of the field types used here, phrased to follow "field 'name':".
 _MISSING = "missing"
@@ -29,8 +29,8 @@ class Fields(Schema):
     """Base of the API's schemas.
 
     Fields the schema does not name are ignored (forms carry photos and page state);
-    a blank text, ``null`` or an empty list counts as not sent, except for the names in
-    ``KEEP_BLANK`` (where ``""`` means something, e.g. an empty hand).
+    ``null``, an empty list or a blank text counts as not sent (a blank text is kept for
+    the names in ``KEEP_BLANK``, where ``""`` means something: an empty hand).
     """
 
     KEEP_BLANK: ClassVar[frozenset[str]] = frozenset()
@@ -45,8 +45,9 @@ class Fields(Schema):
         return {
             name: value
             for name, value in data.items()
-            if name in self.KEEP_BLANK
-            or not (value is None or value == [] or (isinstance(value, str) and not value.strip()))
+            if value is not None
+            and value != []
+            and (name in self.KEEP_BLANK or not (isinstance(value, str) and not value.strip()))
         }
 
 
@@ -88,18 +89,33 @@ def text(*, required: bool = False) -> fields.String:
     )
 
 
-class Side(fields.String):
-    """``H`` or ``V`` (any case, spaces ignored)."""
+class Word(fields.String):
+    """A word out of ``allowed``, in any case, spaces around it ignored.
 
-    def __init__(self, **kwargs: Any) -> None:
+    Parameters
+    ----------
+    allowed : sequence of str
+        The words, as the answer wants them (all upper or all lower case).
+    error : str
+        The message for any other word; ``{input!r}`` is the word sent.
+    """
+
+    def __init__(self, allowed: Sequence[str], error: str, **kwargs: Any) -> None:
+        self.upper = all(word == word.upper() for word in allowed)
         super().__init__(
-            validate=OneOf(["H", "V"], error="must be H or V, got {input!r}"),
-            error_messages={"invalid": "must be H or V"},
+            validate=OneOf(allowed, error=error),
+            error_messages={"invalid": _NOT_TEXT, "required": _MISSING},
             **kwargs,
         )
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        return super()._deserialize(value, attr, data, **kwargs).strip().upper()
+        word = super()._deserialize(value, attr, data, **kwargs).strip()
+        return word.upper() if self.upper else word.lower()
+
+
+def side(**kwargs: Any) -> Word:
+    """``H`` or ``V`` (the Domineering players), any case."""
+    return Word(["H", "V"], "must be H or V, got {input!r}", **kwargs)
 
 
 def choice(allowed: list[int], **kwargs: Any) -> fields.Integer:

@@ -507,3 +507,10 @@ def test_two_step_ends_in_a_form_with_a_bar(client: FlaskClient) -> None:
     _, answer = post(client, "/api/two-step/plays", data={"ends": "3|5", "hand": "1-5"})
     assert answer["ends"] == [3, 5]
     assert answer["plays"] == [{"tile": "1-5", "source": "hand", "end": "right"}]
+
+
+def test_bonus_names_in_any_case(client: FlaskClient) -> None:
+    # Castle centred in the 5x5 frame: Middle Kingdom +10 on a score of 2 (forest 2 x 1).
+    body = {"kingdom": "C F1 F", "bonus": [" Middle", "HARMONY"]}
+    _, answer = post(client, "/api/kingdomino/score", json=body)
+    assert (answer["total"], answer["bonuses"]["middle_kingdom"]) == (12, 10)

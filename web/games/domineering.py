@@ -29,7 +29,7 @@ class AnalyzeFields(schemas.Fields):
     """``POST /api/domineering/analyze``: ``position`` unless a ``photo`` is sent; ``first``."""
 
     position = schemas.text()
-    first = schemas.Side(load_default=None)
+    first = schemas.side(load_default=None)
 
 
 class CheckFields(schemas.Fields):
@@ -37,8 +37,8 @@ class CheckFields(schemas.Fields):
 
     position = schemas.text(required=True)
     move = schemas.text(required=True)
-    player = schemas.Side(load_default=None)
-    first = schemas.Side(load_default=None)
+    player = schemas.side(load_default=None)
+    first = schemas.side(load_default=None)
 
 
 def _extras(pos: Any) -> dict[str, Any]:

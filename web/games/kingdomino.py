@@ -8,8 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template
-from marshmallow import fields
-from marshmallow.validate import OneOf
 
 from referee import kingdomino as engine
 from web import inputs, recognition, schemas
@@ -29,10 +27,7 @@ class KingdomFields(schemas.Fields):
     """What every kingdom answer takes: ``bonus`` (repeatable) and ``size`` (5 or 7)."""
 
     bonus = schemas.Several(
-        fields.String(
-            validate=OneOf(_BONUSES, error="unknown bonus {input!r}: use 'middle' or 'harmony'"),
-            error_messages={"invalid": "must be 'middle' or 'harmony'"},
-        ),
+        schemas.Word(list(_BONUSES), "unknown bonus {input!r}: use 'middle' or 'harmony'"),
         load_default=list,
     )
     size = schemas.choice([5, 7], load_default=None)
