@@ -31,14 +31,17 @@ def page() -> str:
     return render_template("two_step.html", photo=recognition.available("dominoes"))
 
 
+_NOT_PIPS = 'must be two pip counts such as "3,5", got {input!r}'
+
+
 class PlaysFields(schemas.Fields):
     """``POST /api/two-step/plays``: ``ends``, ``hand`` (unless a ``photo`` is sent),
     ``card_top``, ``discard_top``."""
 
     ends = fields.List(
         fields.Integer(
-            validate=Range(min=0, error="must be pip counts of 0 or more, got {input!r}"),
-            error_messages={"invalid": "must be pip counts, got {input!r}"},
+            validate=Range(min=0, error=_NOT_PIPS),
+            error_messages={"invalid": _NOT_PIPS},
         ),
         validate=Length(equal=2, error='must be two pip counts such as "3,5"'),
         error_messages={"invalid": 'must be two pip counts such as "3,5"'},
