@@ -95,7 +95,7 @@ def stroke_contrast(frame: np.ndarray, crossings: np.ndarray) -> float:
 
 
 def label_ink(
-    gray: np.ndarray, crossings: np.ndarray, *, stroke_cells: float = 0.35, paper: float = 0.75
+    gray: np.ndarray, crossings: np.ndarray, *, stroke_cells: float = 0.35, paper: float = 0.5
 ) -> np.ndarray:
     """Thin strokes on the paper around the grid: where to look for the labels.
 

@@ -229,7 +229,7 @@ def read_sheet(
     photo = (homog[:, :2] / homog[:, 2:3] * scale).reshape(SIZE + 1, SIZE + 1, 2)
     lattice = np.rot90(photo, turns, axes=(0, 1)).copy()
     warnings: list[str] = []
-    if grid.score < 0.6:
+    if grid.score < 0.35:
         warnings.append(f"grid lines hard to follow (score {grid.score:.2f}): check the grid found")
     if turn_conf < 0.8:
         warnings.append(
