@@ -56,7 +56,8 @@ def _count_text(reading: DominoReading) -> str:
     lines = []
     for number, tile in enumerate(reading.tiles, start=1):
         a, b = tile.pips
-        lines.append(f"tile {number}: {a}-{b} ({a + b} pips, confidence {tile.confidence:.2f})")
+        pips = f"{a + b} pip" if a + b == 1 else f"{a + b} pips"
+        lines.append(f"tile {number}: {a}-{b} ({pips}, confidence {tile.confidence:.2f})")
     if not lines:
         lines.append("no tiles found")
     lines.append(f"total: {reading.total} pips")

@@ -128,3 +128,10 @@ def test_an_overlay_of_an_unknown_type_is_bad_input(
     assert (status, out) == (2, "")
     assert err.startswith("referee: error: --overlay: ") and len(err.strip().splitlines()) == 1
     assert not out_file.exists()
+
+
+def test_one_pip_tile_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    # sample_photos/hand-3.json: the first tile is 1-0, one pip in all.
+    assert main(["dominoes", "count", str(SAMPLES / "hand-3.jpg")]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("tile 1: 1-0 (1 pip, confidence ")
