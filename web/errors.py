@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from referee.errors import NotationError
 
@@ -90,8 +90,30 @@ def _answer(status: int, message: str, extra: dict[str, Any] | None = None) -> R
 
 def _too_large_message(app: Flask) -> str:
     limit = app.config.get("MAX_CONTENT_LENGTH") or 0
+    length = request.content_length
+    if length is not None and limit and length <= limit:
+        # Under the upload limit, yet refused: a text field over MAX_FORM_MEMORY_SIZE
+        # (or more fields than MAX_FORM_PARTS), not a photo.
+        field_limit = request.max_form_memory_size or 0
+        return (
+            f"a text field is larger than the {field_limit / 1000:g} kB accepted, or the form "
+            "has too many fields; send photos as files and positions as short notations"
+        )
     megabytes = limit / 1024 / 1024
     return f"the upload is larger than the {megabytes:g} MB accepted; send a smaller photo"
+
+
+def _http_message(error: HTTPException) -> str:
+    """Werkzeug's generic 404 and 405 texts, said for this request (what, where)."""
+    if isinstance(error, NotFound) and error.description == NotFound.description:
+        what = "API route" if request.path.startswith("/api/") else "page"
+        return f"there is no {what} at {request.path}"
+    if isinstance(error, MethodNotAllowed) and error.description == MethodNotAllowed.description:
+        allowed = [m for m in error.valid_methods or () if m not in ("HEAD", "OPTIONS")]
+        use = f": use {' or '.join(sorted(allowed))}" if allowed else ""
+        return f"{request.method} is not allowed on {request.path}{use}"
+    status = error.code or 500
+    return error.description or _TITLES.get(status, "error")
 
 
 def init_app(app: Flask) -> None:
@@ -107,8 +129,10 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
-        status = error.code or 500
-        return _answer(status, error.description or _TITLES.get(status, "error"))
+        response = _answer(error.code or 500, _http_message(error))
+        if isinstance(error, MethodNotAllowed) and error.valid_methods:
+            response.headers["Allow"] = ", ".join(error.valid_methods)
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:

@@ -404,3 +404,125 @@ def test_save_a_result(page: Any, live_server: str) -> None:
     page.click("#answer .save-status a")
     page.wait_for_url(re.compile(r".*/results/\d+$"))
     assert "L1" in page.inner_text("pre.saved >> nth=0")
+
+
+def test_kingdom_square_editor_comes_into_sight_on_a_phone(page: Any, live_server: str) -> None:
+    # At 360 x 800 the editor opens below the 5x5 board, under the fold: tapping a
+    # square must bring its terrain and crown buttons into sight, above the total bar.
+    page.goto(live_server + "/kingdomino/")
+    page.click("button.new-kingdom[data-size='5']")
+    total_is(page, 0)
+    page.click(".kingdom-board .square[data-row='0'][data-col='0']")
+    placed = page.evaluate(
+        """() => {
+            const crowns = document.querySelector(".square-editor button[data-crowns='3']");
+            const wheat = document.querySelector(".square-editor button[data-terrain='wheat']");
+            const bar = document.getElementById("total-bar").getBoundingClientRect();
+            return {top: wheat.getBoundingClientRect().top,
+                    bottom: crowns.getBoundingClientRect().bottom, bar: bar.top};
+        }"""
+    )
+    assert placed["top"] >= 0
+    assert placed["bottom"] <= placed["bar"], placed
+
+
+def test_no_save_button_while_the_answer_is_an_error(page: Any, live_server: str) -> None:
+    # The server refuses the hands (as for a tile read in two hands): "Check the hands",
+    # and no "Save this result" button, which would save nothing.
+    page.route(
+        "**/api/cross/round",
+        lambda route: route.fulfill(
+            status=422,
+            content_type="application/json",
+            body='{"error": "tile 1-6 appears more than once: hand 1, hand 2"}',
+        ),
+    )
+    page.goto(live_server + "/cross/")
+    page.click("#picker .tile-button[data-tile='1-6']")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Check the hands'")
+    assert "1-6 appears more than once" in page.inner_text("#winner-detail")
+    assert page.locator("#answer .save-button").is_hidden()
+
+
+def test_domineering_sheet_where_v_started(page: Any, live_server: str) -> None:
+    # sample_photos/sheet-3: V started (V has one pair more than H), H to move. With
+    # "Started: H" as the page opens, the sheet is impossible; the page says V started.
+    import json
+
+    from web import recognition
+
+    photo = SAMPLES / "sheet-3.jpg"
+    if not photo.is_file() or not recognition.available("domineering"):
+        pytest.skip("no sample sheet photo, or sheet reading is not installed")
+    truth = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
+    assert truth["first"] == "V"
+    page.goto(live_server + "/domineering/")
+    page.set_input_files("#photo", str(photo))
+    page.wait_for_function(
+        "!document.getElementById('status').textContent.includes('Reading')", timeout=60_000
+    )
+    assert not page.locator("#status.error").count(), page.inner_text("#status")
+    assert "V started" in page.inner_text("#status")
+    assert page.input_value("#first") == "V"
+    to_move = truth["position"].split()[-1]
+    assert page.inner_text("#to-move") == f"{to_move} to move"
+
+
+def test_kingdom_photo_warnings_name_squares_and_stay_until_corrected(
+    page: Any, live_server: str
+) -> None:
+    # The photo answer is stubbed (what the reader says is not under test): a kingdom
+    # with two squares the reader is unsure of, (1, 1) and (2, 0).
+    import json
+    import urllib.request
+
+    kingdom = "W G G F L1/S1 G2 W F1 F/S W C L F/F1 F1 W L F1/W W L1 L G"
+    request = urllib.request.Request(
+        live_server + "/api/kingdomino/score",
+        data=json.dumps({"kingdom": kingdom}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        answer = json.load(response)
+    assert answer["total"] == 27 and answer["warnings"] == []
+    unsure = [
+        "(1, 1): unsure (0.40) of grassland with 2 crowns, please check",
+        "(2, 0): unsure (0.45) of swamp with 0 crowns, please check",
+    ]
+    confidence = [[1.0] * 5 for _ in range(5)]
+    confidence[1][1], confidence[2][0] = 0.4, 0.45
+    photo_answer = {**answer, "warnings": unsure, "confidence": confidence}
+
+    def photo_only(route: Any) -> None:
+        if "multipart/form-data" in (route.request.headers.get("content-type") or ""):
+            route.fulfill(
+                status=200, content_type="application/json", body=json.dumps(photo_answer)
+            )
+        else:
+            route.continue_()
+
+    page.route("**/api/kingdomino/score", photo_only)
+    page.goto(live_server + "/kingdomino/")
+    page.set_input_files("#photo", str(SAMPLES / "kingdom-1.jpg"))
+    total_is(page, 27)
+    notes = page.locator("#warnings li")
+    assert notes.all_inner_texts() == [
+        "B2: unsure (0.40) of grassland with 2 crowns, please check Show B2",
+        "A3: unsure (0.45) of swamp with 0 crowns, please check Show A3",
+    ]
+    # "Show B2" opens that square's editor.
+    page.click("#warnings button.show-square[data-row='1'][data-col='1']")
+    assert page.inner_text(".square-editor strong") == "Square B2"
+    # Correct E1 (lake, 1 crown) to 3 crowns: lake 1 x 3 = 3 instead of 1, total 29; the
+    # notes on B2 and A3 stay (not checked yet), the engine adds one on E1.
+    set_square(page, 0, 4, "lake", 3)
+    total_is(page, 29)
+    texts = notes.all_inner_texts()
+    assert [text.split(":")[0] for text in texts] == ["B2", "A3", "E1 is lake with 3 crowns"]
+    # Checking A3 (swamp, no crown: as read) settles its note.
+    set_square(page, 2, 0, "swamp", 0)
+    page.wait_for_function("document.querySelectorAll('#warnings li').length === 2")
+    assert [text.split(":")[0] for text in notes.all_inner_texts()] == [
+        "B2",
+        "E1 is lake with 3 crowns",
+    ]

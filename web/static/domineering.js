@@ -274,6 +274,22 @@
         show(data);
       } else {
         cells = data.cells.map((row) => (Array.isArray(row) ? row : row.split("")));
+        // Impossible with the chosen starter, but perhaps the other side started: a
+        // sheet where V has one pair more than H is only possible if V started.
+        const other = firstSelect.value === "H" ? "V" : "H";
+        const retry = await R.post("/api/domineering/analyze", { position: position(), first: other });
+        if (!requests.isLatest(ticket)) return;
+        if (retry.ok) {
+          firstSelect.value = other;
+          R.status(
+            status,
+            `Read from the photo. ${other} has one pair more than the other side, so ${other} started ` +
+              `(change "Started" if not). Tap a pair to remove it, or two cells to add one.`,
+            "ok"
+          );
+          show(retry.data);
+          return;
+        }
         answerBox.hidden = true;
         R.status(status, data.error + " Tap the cells to correct the reading.", "error");
         render();

@@ -15,6 +15,9 @@
   const NAME = Object.fromEntries(TERRAINS);
   const LETTER = Object.fromEntries(TERRAINS.map(([letter, name]) => [name, letter]));
   const COLUMNS = "ABCDEFGHI";
+  /* A square as the engine and the reader name it in warnings: "(row, col)", from 0. */
+  const AT = /\((\d+), (\d+)\)/g;
+  const squareName = (row, col) => `${COLUMNS[col]}${row + 1}`;
 
   function crownIcon() {
     return R.svg(
@@ -40,6 +43,8 @@
     this.confidence = null;
     this.answer = null;
     this.selected = null;
+    this.photoWarnings = []; // what the photo reading said, kept while its squares stand
+    this.edited = new Set();
     this.board = section.querySelector(".kingdom-board");
     this.editor = section.querySelector(".square-editor");
     this.status = section.querySelector(".status");
@@ -67,6 +72,7 @@
     }
     this.confidence = null;
     this.selected = null;
+    this.photoWarnings = [];
     R.showOverlay(this.overlay, null);
     R.status(this.status, "Tap each square to set its terrain and crowns.");
     this.render();
@@ -94,6 +100,8 @@
       return;
     }
     this.setFromAnswer(data);
+    this.photoWarnings = data.warnings || [];
+    this.edited = new Set();
     R.showOverlay(this.overlay, data.overlay);
     R.status(this.status, "Read from the photo. Tap a square to correct it.", "ok");
     this.render();
@@ -170,6 +178,8 @@
     const same = this.selected && this.selected[0] === row && this.selected[1] === col;
     this.selected = same ? null : [row, col];
     this.render();
+    // On a phone the editor sits below the board: bring it into sight.
+    if (this.selected) this.editor.scrollIntoView({ block: "nearest" });
   };
 
   KingdomWidget.prototype.renderEditor = function () {
@@ -187,7 +197,7 @@
       R.el(
         "div",
         { class: "editor-head" },
-        R.el("strong", { text: `Square ${COLUMNS[col]}${row + 1}` }),
+        R.el("strong", { text: `Square ${squareName(row, col)}` }),
         R.el("button", { type: "button", class: "button small", text: "Done", onclick: () => this.select(row, col) })
       )
     );
@@ -226,8 +236,24 @@
   KingdomWidget.prototype.edit = function (row, col, letter, crowns) {
     this.squares[row][col] = { t: letter, c: crowns };
     if (this.confidence && this.confidence[row]) this.confidence[row][col] = 1;
+    this.edited.add(`${row},${col}`);
     this.render();
     this.onChange(this);
+  };
+
+  /* The photo's warnings about squares not corrected since (a rescore from the
+     notation knows nothing of the photo). */
+  KingdomWidget.prototype.photoNotes = function () {
+    return this.photoWarnings.filter((warning) => {
+      const squares = [...warning.matchAll(AT)];
+      return squares.length > 0 && squares.every((m) => !this.edited.has(`${m[1]},${m[2]}`));
+    });
+  };
+
+  /* Open the editor on a square and bring the board into sight. */
+  KingdomWidget.prototype.show = function (row, col) {
+    if (!this.selected || this.selected[0] !== row || this.selected[1] !== col) this.select(row, col);
+    this.board.scrollIntoView({ block: "start" });
   };
 
   function currentBonuses() {
@@ -254,9 +280,30 @@
     if (!sorted.length) list.append(R.el("li", { class: "no-points", text: "No domain yet." }));
   }
 
-  function fillWarnings(list, warnings) {
+  /* Warnings with squares named as on the editor (B2, not "(1, 1)"), each with a
+     button that opens the first square it names. */
+  function fillWarnings(list, warnings, widget) {
     list.replaceChildren();
-    for (const warning of warnings || []) list.append(R.el("li", { text: warning }));
+    for (const warning of warnings || []) {
+      const squares = [...warning.matchAll(AT)].map((m) => [Number(m[1]), Number(m[2])]);
+      const text = warning.replace(AT, (_, row, col) => squareName(Number(row), Number(col)));
+      const item = R.el("li", {}, text);
+      if (squares.length && widget) {
+        const [row, col] = squares[0];
+        item.append(
+          " ",
+          R.el("button", {
+            type: "button",
+            class: "button small show-square",
+            "data-row": row,
+            "data-col": col,
+            text: `Show ${squareName(row, col)}`,
+            onclick: () => widget.show(row, col),
+          })
+        );
+      }
+      list.append(item);
+    }
   }
 
   /* The single-kingdom page. */
@@ -281,7 +328,8 @@
         ? `${answer.score} from domains + ${bonus} bonus`
         : `from ${answer.domains.filter((d) => d.points).length} scoring domains`;
       fillDomains(document.getElementById("domains"), answer);
-      fillWarnings(document.getElementById("warnings"), answer.warnings);
+      const notes = widget.photoNotes().filter((note) => !answer.warnings.includes(note));
+      fillWarnings(document.getElementById("warnings"), [...notes, ...answer.warnings], widget);
       notation.value = answer.kingdom.split("/").join("\n");
       if (widget.notation() !== answer.kingdom) widget.setFromAnswer(answer);
       R.status(widget.status, widget.status.classList.contains("error") ? "" : widget.status.textContent);
@@ -309,6 +357,7 @@
     );
     document.getElementById("use-notation").addEventListener("click", () => {
       R.showOverlay(widget.overlay, null);
+      widget.photoWarnings = [];
       rescore(notation.value);
     });
     R.status(widget.status, "");
