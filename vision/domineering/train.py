@@ -92,7 +92,7 @@ def fit(x: np.ndarray, y: np.ndarray, names: tuple[str, ...]) -> Logistic:
 def main(argv: list[str] | None = None) -> int:
     """Render, measure, fit, write ``vision/models/domineering.json``."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--sheets", type=int, default=240)
+    parser.add_argument("--sheets", type=int, default=300)
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
