@@ -526,3 +526,30 @@ def test_kingdom_photo_warnings_name_squares_and_stay_until_corrected(
         "B2",
         "E1 is lake with 3 crowns",
     ]
+
+
+def test_kingdom_notation_error_is_said_beside_it_and_keeps_the_text(
+    page: Any, live_server: str
+) -> None:
+    page.goto(live_server + "/kingdomino/")
+    page.click("button.new-kingdom[data-size='5']")
+    total_is(page, 0)
+    page.click("details.notation summary")
+    page.fill("#notation", "C X")
+    page.click("#use-notation")
+    page.wait_for_selector("#notation-status.error")
+    assert "unknown terrain letter 'X'" in page.inner_text("#notation-status")
+    assert page.input_value("#notation") == "C X"
+    assert page.locator(".kingdom-board .square").count() == 25  # the board stays
+
+
+def test_domineering_notation_error_keeps_the_text_in_sight(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/domineering/")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    page.click("details.notation summary")
+    page.fill("#notation", "HHX/.....")
+    page.click("#use-notation")
+    page.wait_for_selector("#notation-status.error")
+    assert "unknown cell symbol 'X'" in page.inner_text("#notation-status")
+    assert page.locator("#notation").is_visible()
+    assert page.input_value("#notation") == "HHX/....."

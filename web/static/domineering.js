@@ -232,11 +232,17 @@
       render();
     }
 
-    async function analyze(body) {
+    const notationStatus = document.getElementById("notation-status");
+
+    /* Analyse a position; `fromNotation`: typed in the notation box, whose text stays
+       and which says the error too (the status at the top may be out of sight). */
+    async function analyze(body, fromNotation) {
       const ticket = requests.next();
       const { ok, data } = await R.post("/api/domineering/analyze", body);
       if (!requests.isLatest(ticket)) return;
+      R.status(notationStatus, "");
       if (!ok) {
+        if (fromNotation) R.status(notationStatus, data.error, "error");
         answer = null;
         answerBox.hidden = true;
         if (data.cells) {
@@ -314,7 +320,7 @@
     document.getElementById("use-notation").addEventListener("click", () => {
       confidence = null;
       R.showOverlay(overlay, null);
-      analyze({ position: notation.value });
+      analyze({ position: notation.value }, true);
     });
     document.getElementById("dispute").addEventListener("submit", async (event) => {
       event.preventDefault();

@@ -337,12 +337,18 @@
       widget.render(answer);
     }
 
-    async function rescore(text) {
+    const notationStatus = document.getElementById("notation-status");
+
+    /* Score `text`; from the notation box, an error is said there too (the status at
+       the top is out of sight) and the text typed stays as it is. */
+    async function rescore(text, fromNotation) {
       const ticket = requests.next();
       const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: text, bonus: currentBonuses() });
       if (!requests.isLatest(ticket)) return;
+      R.status(notationStatus, "");
       if (!ok) {
         R.status(widget.status, data.error, "error");
+        if (fromNotation) R.status(notationStatus, data.error, "error");
         return;
       }
       show(data);
@@ -358,7 +364,7 @@
     document.getElementById("use-notation").addEventListener("click", () => {
       R.showOverlay(widget.overlay, null);
       widget.photoWarnings = [];
-      rescore(notation.value);
+      rescore(notation.value, true);
     });
     R.status(widget.status, "");
   };
