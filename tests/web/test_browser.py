@@ -553,3 +553,20 @@ def test_domineering_notation_error_keeps_the_text_in_sight(page: Any, live_serv
     assert "unknown cell symbol 'X'" in page.inner_text("#notation-status")
     assert page.locator("#notation").is_visible()
     assert page.input_value("#notation") == "HHX/....."
+
+
+def test_two_step_gives_no_verdict_before_any_tile(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/two-step/")
+    page.wait_for_selector("#picker .tile-button")
+    assert page.locator("#answer").is_hidden()
+    page.select_option("#end-left", "3")
+    page.select_option("#end-right", "5")
+    assert page.locator("#answer").is_hidden()
+    page.click("#picker .tile-button[data-tile='3-4']")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '1 legal play'")
+    assert page.locator("#plays li").evaluate_all("items => items.map(i => i.dataset.play)") == [
+        "3-4 hand left"
+    ]
+    # Taking the tile out again leaves nothing to judge: the verdict goes.
+    page.click("#slot-hand .tile-button[data-tile='3-4']")
+    page.wait_for_selector("#answer", state="hidden")

@@ -247,6 +247,12 @@
 
     async function update() {
       const ticket = requests.next();
+      if (Object.values(slots).every((tiles) => !tiles.length)) {
+        // Nothing entered yet: no verdict ("no play") before the player has begun.
+        answerBox.hidden = true;
+        answer = null;
+        return;
+      }
       const body = {
         ends: emptyFloor.checked ? null : `${left.value},${right.value}`,
         hand: slots.hand.map(R.tileText).join(" "),
