@@ -90,7 +90,6 @@ def best_matching(
             ok = can_v(i)
             b[ok] = np.maximum(b[ok], backward[i + 1][nxt_v[ok]] + weight_v[i])
         backward[i] = b
-    best = float(backward[0, 0])
     # max-marginals of each decision taken at cell i (from an uncovered state)
     empty_mm = np.full(n, _NEG)
     h_mm = np.full(n, _NEG)
@@ -106,8 +105,31 @@ def best_matching(
             ok = can_v(i)
             if ok.any():
                 v_mm[i] = float(np.max(f[ok] + weight_v[i] + backward[i + 1][nxt_v[ok]]))
-    # each cell's options: empty, or paired right / left / down / up
+    # the best matching itself: follow the backward values from the start (ties included)
     pairs: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    mask = 0
+    for i in range(n):
+        here = backward[i][mask]
+        r, c = divmod(i, cols)
+        if mask & 1:
+            mask = int(nxt_skip[mask])
+        elif (
+            weight_h[i] > _NEG / 2
+            and can_h(i)[mask]
+            and np.isclose(backward[i + 1][nxt_h[mask]] + weight_h[i], here)
+        ):
+            pairs.append(((r, c), (r, c + 1)))
+            mask = int(nxt_h[mask])
+        elif (
+            weight_v[i] > _NEG / 2
+            and can_v(i)[mask]
+            and np.isclose(backward[i + 1][nxt_v[mask]] + weight_v[i], here)
+        ):
+            pairs.append(((r, c), (r + 1, c)))
+            mask = int(nxt_v[mask])
+        else:
+            mask = int(nxt_skip[mask])
+    # each cell's options: empty, or paired right / left / down / up
     confidence = np.zeros((rows, cols))
     for r in range(rows):
         for c in range(cols):
@@ -122,8 +144,4 @@ def best_matching(
             rest = np.delete(values, top)
             margin = float(values[top] - rest.max())
             confidence[r, c] = 1.0 / (1.0 + np.exp(-min(margin, 50.0)))
-            if top == 1 and h_mm[i] >= best - 1e-9:
-                pairs.append(((r, c), (r, c + 1)))
-            elif top == 2 and v_mm[i] >= best - 1e-9:
-                pairs.append(((r, c), (r + 1, c)))
     return pairs, confidence
