@@ -416,6 +416,9 @@ def to_move(pos: Position) -> Side:
 def parse_position(text: str, *, first: Side | None = None) -> Position:
     """Parse a position: rows from row 1 joined by ``/``, then optionally `` H`` or `` V``.
 
+    Rows may also be written one per line (a file holding a position); the side
+    to move then follows the last row on its line.
+
     Parameters
     ----------
     text : str
@@ -437,6 +440,9 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
     >>> parse_position("../.. V").first
     'V'
     """
+    if "\n" in text.strip():
+        # One row a line (as in a file): the same as rows joined by '/'.
+        text = "/".join(line.strip() for line in text.splitlines() if line.strip())
     words = [word.rstrip() for word in text.split(maxsplit=2)]  # board, side to move?
     if not 1 <= len(words) <= 2:
         raise NotationError(
@@ -478,7 +484,9 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
     if len(words) == 2:
         if words[1] not in SIDES:
             row_like = all(symbol in _SYMBOLS for symbol in words[1])
-            hint = "; rows are joined by '/', not by spaces or new lines" if row_like else ""
+            hint = ""
+            if row_like:
+                hint = "; rows are joined by '/' or written one per line, not by spaces"
             raise NotationError(
                 f"the side to move is H or V, not {words[1]!r}{hint}",
                 text=text,

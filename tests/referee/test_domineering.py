@@ -241,6 +241,12 @@ def test_checked_validates() -> None:
 # --- notation ------------------------------------------------------------------------------------
 
 
+def test_rows_may_be_written_one_per_line() -> None:
+    # A file holding a position: row 1 on the first line; H claimed A1-B1, so V is to move.
+    assert parse_position("HH.\n...\n...\n") == parse_position("HH./.../...")
+    assert format_position(parse_position("  ..\n.. V\n")) == "../.. V"
+
+
 @pytest.mark.parametrize(
     ("text", "index", "message"),
     [
@@ -255,7 +261,7 @@ def test_checked_validates() -> None:
         (".. .. H", 0, "a position is rows"),
         (" \t", 0, "a position is rows"),
         ("  ../.. H V", 0, "a position is rows"),
-        ("..\n..\n", 3, "not '..'; rows are joined by '/', not by spaces or new lines"),
+        (".. ..", 3, "not '..'; rows are joined by '/' or written one per line, not by spaces"),
         (" HH/.. \t v ", 9, "the side to move is H or V, not 'v' at column 10"),
         ("." * 100_000, 0, "at most 8 columns, row 1 has 100000"),
         ("./" + "." * 100_000 + "x", 2, "at most 8 columns, row 2 has 100001"),
