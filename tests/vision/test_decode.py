@@ -99,3 +99,21 @@ def test_downscale_bounds_side_and_leaves_input(
     if max(rows, cols) <= max_side:
         assert out.shape == image.shape
         assert out is not image
+
+
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_every_exif_orientation_matches_pillow(orientation: int) -> None:
+    # Reference: Pillow's own ImageOps.exif_transpose on an image with no symmetry.
+    from PIL import ImageOps
+
+    rng = np.random.default_rng(orientation)
+    pixels = rng.integers(0, 256, size=(6, 10, 3), dtype=np.uint8)
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    buffer = io.BytesIO()
+    Image.fromarray(pixels).save(buffer, format="PNG", exif=exif)
+    with Image.open(io.BytesIO(buffer.getvalue())) as opened:
+        expected_rgb = np.asarray(ImageOps.exif_transpose(opened).convert("RGB"))
+    image = decode_image(buffer.getvalue())
+    assert image.shape == expected_rgb.shape
+    assert np.array_equal(image, expected_rgb[:, :, ::-1])
