@@ -193,3 +193,27 @@ def is_image_path(value: str) -> bool:
         return path.suffix.lower() in IMAGE_SUFFIXES and path.is_file()
     except OSError:
         return False
+
+
+OVERLAY_SUFFIXES = frozenset({".png", ".jpg", ".jpeg"})
+
+
+def write_overlay(path: str, image: Any) -> None:
+    """Write an overlay picture (rows, cols, 3) BGR uint8 to ``path`` (``--overlay``).
+
+    The vision code draws the picture; only the CLI writes files.  The format
+    follows the suffix: ``.png`` or ``.jpg``.  Bad input (exit 2) if the name has
+    another suffix or the file cannot be written.
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix not in OVERLAY_SUFFIXES:
+        fail(f"--overlay: write a .png or .jpg file, not {path!r}")
+    import cv2  # only commands that draw pay for importing OpenCV
+
+    ok, encoded = cv2.imencode(suffix, image)
+    if not ok:
+        fail(f"--overlay: cannot encode the picture for {path}")
+    try:
+        Path(path).write_bytes(encoded.tobytes())
+    except OSError as error:
+        fail(f"--overlay: cannot write {path}: {error.strerror or error}")

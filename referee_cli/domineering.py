@@ -6,7 +6,6 @@ examples: ``docs/domineering.md``.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import click
@@ -20,6 +19,7 @@ from referee_cli.common import (
     json_option,
     parse_notation,
     reports_bad_input,
+    write_overlay,
 )
 
 __all__ = ["domineering"]
@@ -113,28 +113,18 @@ def analyze(
     emit(payload, as_json, lambda: _analysis_text(payload))
 
 
-def _photo_reader() -> Any:
-    """``vision.domineering.analyze_photo``, or ``None`` while it is not written."""
-    try:
-        module = importlib.import_module("vision.domineering")
-    except ModuleNotFoundError:
-        return None
-    return getattr(module, "analyze_photo", None)
-
-
 def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) -> dict[str, Any]:
     """The analyze JSON object for a photo of the sheet."""
-    reader = _photo_reader()
-    if reader is None:
-        fail("photo reading is not available yet")
+    from vision.domineering import analyze_photo  # imported here: OpenCV only for photos
+
     try:
-        result = reader(path, first=first, overlay=overlay is not None)
+        result = analyze_photo(path, first=first, overlay=overlay is not None)
     except ValueError as error:  # an impossible sheet still gets its overlay, then exit 2
         if overlay is not None and getattr(error, "overlay", None) is not None:
-            _write_overlay(overlay, error.overlay)  # type: ignore[attr-defined]
+            write_overlay(overlay, error.overlay)  # type: ignore[attr-defined]
         raise
     if overlay is not None and getattr(result, "overlay", None) is not None:
-        _write_overlay(overlay, result.overlay)
+        write_overlay(overlay, result.overlay)
     return result if isinstance(result, dict) else dict(result.to_json())
 
 

@@ -11,16 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-import cv2
-import numpy as np
 
-from referee_cli.common import emit, json_option, reports_bad_input
+from referee_cli.common import OVERLAY_SUFFIXES, emit, json_option, reports_bad_input, write_overlay
 from vision.decode import read_image
 from vision.dominoes import DominoReading, read_dominoes, render_overlay
 
 __all__ = ["dominoes", "read_hand_photo"]
-
-_OVERLAY_TYPES = frozenset({".png", ".jpg", ".jpeg"})
 
 
 def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None) -> DominoReading:
@@ -35,21 +31,13 @@ def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None)
     OSError
         If the file cannot be read or the overlay cannot be written.
     """
-    if overlay is not None and Path(overlay).suffix.lower() not in _OVERLAY_TYPES:
+    if overlay is not None and Path(overlay).suffix.lower() not in OVERLAY_SUFFIXES:
         raise ValueError(f"--overlay: write a .png or .jpg file, not {overlay!r}")
     image = read_image(path)
     reading = read_dominoes(image, max_pips=max_pips)
     if overlay is not None:
-        _write_overlay(overlay, render_overlay(image, reading))
+        write_overlay(overlay, render_overlay(image, reading))
     return reading
-
-
-def _write_overlay(path: str, image: np.ndarray) -> None:
-    suffix = Path(path).suffix.lower()
-    ok, encoded = cv2.imencode(suffix, image)
-    if not ok:
-        raise OSError(f"{path}: cannot encode the overlay image")
-    Path(path).write_bytes(encoded.tobytes())
 
 
 def _count_text(reading: DominoReading) -> str:

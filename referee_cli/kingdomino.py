@@ -7,7 +7,6 @@ for empty) plus an optional crown digit, e.g. ``G L F F F1``.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,6 +34,7 @@ from referee_cli.common import (
     json_option,
     parse_notation,
     reports_bad_input,
+    write_overlay,
 )
 
 __all__ = ["kingdomino"]
@@ -133,25 +133,13 @@ def score_command(
 
 
 def _score_photo(path: str, *, middle: bool, harmony: bool, overlay: str | None) -> Any:
-    """Hand a photo to ``vision.kingdomino.score_photo`` when it exists."""
-    try:
-        vision = importlib.import_module("vision.kingdomino")
-    except ImportError:
-        vision = None
-    score_photo = getattr(vision, "score_photo", None)
-    if score_photo is None:
-        fail("photo scoring is not available yet")
+    """Score the kingdom in the photo at ``path`` (``vision.kingdomino.score_photo``)."""
+    from vision.kingdomino import score_photo  # imported here: OpenCV only for photos
+
     result = score_photo(path, middle_kingdom=middle, harmony=harmony, overlay=overlay)
     drawn = getattr(result, "overlay", None)
     if overlay is not None and drawn is not None:
-        import cv2  # the picture is drawn by vision; the CLI writes the file
-
-        try:
-            written = cv2.imwrite(overlay, drawn)
-        except cv2.error:
-            written = False
-        if not written:
-            fail(f"--overlay: cannot write a picture to {overlay} (use a .png or .jpg name)")
+        write_overlay(overlay, drawn)
     return result
 
 

@@ -11,14 +11,14 @@ import io
 import warnings
 from typing import Any
 
-import cv2
 import numpy as np
 from flask import current_app, request
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, UnidentifiedImageError
 
+from vision.decode import decode_image
 from web.errors import ApiError
 
-__all__ = ["fields", "has_photo", "photo", "shrink"]
+__all__ = ["fields", "has_photo", "photo"]
 
 
 def fields() -> dict[str, Any]:
@@ -85,53 +85,8 @@ def photo(name: str, *, max_side: int | None = None) -> np.ndarray:
     except Exception:  # Pillow raises assorted errors on damaged headers
         raise ApiError(422, f"{label}: the image cannot be read (damaged file?)") from None
     try:
-        return _decode(
+        return decode_image(
             data, max_pixels=int(current_app.config["MAX_PHOTO_PIXELS"]), max_side=max_side
         )
     except ValueError as error:
         raise ApiError(422, f"{label}: {kind or 'image'} cannot be read: {error}") from None
-
-
-def _decode(data: bytes, *, max_pixels: int, max_side: int | None) -> np.ndarray:
-    """``vision.decode.decode_image`` where installed, else the same steps done here."""
-    try:
-        from vision.decode import decode_image
-    except ImportError:
-        pass
-    else:
-        return decode_image(data, max_pixels=max_pixels, max_side=max_side)
-    try:
-        with Image.open(io.BytesIO(data)) as opened:
-            cols, rows = opened.size
-            if rows * cols > max_pixels:
-                raise ValueError(
-                    f"image is {cols}x{rows} pixels ({rows * cols / 1e6:.1f} megapixels), "
-                    f"more than the {max_pixels / 1e6:g} megapixels accepted"
-                )
-            rgb = np.asarray(ImageOps.exif_transpose(opened).convert("RGB"))
-    except (OSError, SyntaxError) as error:
-        raise ValueError(f"cannot decode image: {error}") from None
-    image = np.ascontiguousarray(rgb[:, :, ::-1])
-    return image if max_side is None else shrink(image, max_side)
-
-
-def shrink(image: np.ndarray, max_side: int) -> np.ndarray:
-    """``image`` shrunk (area interpolation) so its longer side is at most ``max_side`` pixels.
-
-    Parameters
-    ----------
-    image : (rows, cols, 3) ndarray of uint8
-    max_side : int
-        Pixels.
-
-    Returns
-    -------
-    (rows', cols', 3) ndarray of uint8
-        ``image`` itself when it is small enough (not copied), else a new array.
-    """
-    rows, cols = image.shape[:2]
-    if max(rows, cols) <= max_side:
-        return image
-    scale = max_side / max(rows, cols)
-    size = (max(1, round(cols * scale)), max(1, round(rows * scale)))  # (x, y) for cv2
-    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)

@@ -19,8 +19,8 @@ import numpy as np
 from flask import current_app
 
 from referee.dominoes import Tile
+from vision.decode import downscale
 from web.errors import ApiError
-from web.inputs import shrink
 
 __all__ = ["KingdomPhoto", "available", "overlay_url", "read_kingdom", "read_sheet", "read_tiles"]
 
@@ -66,7 +66,7 @@ def overlay_url(image: np.ndarray) -> str:
     image : (rows, cols, 3) ndarray of uint8
         BGR.
     """
-    small = shrink(image, int(current_app.config["OVERLAY_MAX_SIDE"]))
+    small = downscale(image, int(current_app.config["OVERLAY_MAX_SIDE"]))
     ok, encoded = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 85])
     if not ok:  # pragma: no cover - cv2 encodes any BGR uint8 array
         raise ApiError(500, "could not draw the annotated picture")

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from referee_cli import domineering as cli_module
 from referee_cli.main import main
 
 OPENED = "...../...../.HH../...../....."
@@ -202,16 +201,6 @@ def test_solve_names_the_winner_and_winning_pairs(capsys: pytest.CaptureFixture[
     assert (payload["perfect_play"], payload["winning_moves"]) == ("V", [])
 
 
-def test_photo_without_a_reader_is_bad_input(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    photo = tmp_path / "sheet.png"
-    photo.write_bytes(b"not really a png")
-    monkeypatch.setattr(cli_module, "_photo_reader", lambda: None)
-    assert main(["domineering", "analyze", str(photo)]) == 2
-    assert capsys.readouterr().err == "referee: error: photo reading is not available yet\n"
-
-
 def test_photo_goes_to_the_reader_with_first_and_overlay(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -231,7 +220,7 @@ def test_photo_goes_to_the_reader_with_first_and_overlay(
         calls.append((path, first, overlay))
         return answer
 
-    monkeypatch.setattr(cli_module, "_photo_reader", lambda: reader)
+    monkeypatch.setattr("vision.domineering.analyze_photo", reader)
     out = str(tmp_path / "overlay.png")
     status, payload = run_json(capsys, "analyze", str(photo), "--first", "V", "--overlay", out)
     assert status == 0 and payload == answer

@@ -112,17 +112,6 @@ def test_score_overlay_needs_a_photo(capsys: pytest.CaptureFixture[str]) -> None
     assert status == 2 and "--overlay needs a photo" in err
 
 
-def test_photo_without_score_photo_is_not_available(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    photo = tmp_path / "kingdom.png"
-    photo.write_bytes(b"not really a png")
-    monkeypatch.setitem(sys.modules, "vision.kingdomino", types.ModuleType("vision.kingdomino"))
-    status, _, err = run(capsys, "score", str(photo))
-    assert status == 2
-    assert err == "referee: error: photo scoring is not available yet\n"
-
-
 def test_photo_goes_to_score_photo(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -186,21 +186,6 @@ def test_photo_reading_availability_follows_vision() -> None:
         assert recognition.available(game) is installed
 
 
-def test_decode_without_vision_installed(
-    monkeypatch: pytest.MonkeyPatch, jpeg_bytes: bytes
-) -> None:
-    import sys
-
-    from web import inputs
-
-    monkeypatch.setitem(sys.modules, "vision.decode", None)  # import fails
-    image = inputs._decode(jpeg_bytes, max_pixels=10_000, max_side=40)
-    assert (image.shape, image.dtype) == ((30, 40, 3), np.uint8)
-    assert abs(int(image[15, 20, 0]) - 128) <= 2
-    with pytest.raises(ValueError, match="megapixels"):
-        inputs._decode(jpeg_bytes, max_pixels=1000, max_side=None)
-
-
 @pytest.mark.data
 def test_a_real_kingdom_photo_end_to_end(client: FlaskClient, shared_data: Any) -> None:
     """A labelled top-down photo (read in place, never copied) through the real reader."""
