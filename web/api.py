@@ -1,7 +1,7 @@
 """The JSON API under ``/api/``, with the CLI's JSON keys (``docs/web.md`` has curl examples).
 
 Every route takes form fields (multipart for photos) or a JSON object, and answers
-one JSON object; errors are ``{"error": "..."}`` with 400, 413, 415, 422 or 503.
+one JSON object; errors are ``{"error": "..."}`` with 400, 413, 415 or 422.
 """
 
 from __future__ import annotations

@@ -6,8 +6,7 @@ Status codes (issue #6):
 * 413: an upload over ``MAX_CONTENT_LENGTH``;
 * 415: an uploaded file that is not an image;
 * 422: an image we cannot read, or an impossible position (any other ``ValueError``
-  from the engines: an impossible position, a tile in two hands, ...);
-* 503: photo reading for a game whose recognition is not available yet.
+  from the engines: an impossible position, a tile in two hands, ...).
 
 No traceback ever reaches a page: anything unexpected is logged and answered 500
 with a short message.
@@ -31,7 +30,7 @@ class ApiError(Exception):
     Parameters
     ----------
     status : int
-        HTTP status (400, 413, 415, 422, 503).
+        HTTP status (400, 413, 415, 422).
     message : str
         What is wrong and where, for the player.
     extra : dict, optional
@@ -59,7 +58,6 @@ _TITLES = {
     415: "That is not a photo",
     422: "We could not use that",
     500: "Something went wrong",
-    503: "Not available yet",
 }
 
 

@@ -1,15 +1,13 @@
 """The photo readers of :mod:`vision`, seen from the web app.
 
 Each reader takes a decoded photo (BGR uint8, in memory) and returns plain data for
-the JSON answer plus the annotated picture as a data URL.  A game whose recognition
-is not in the installed :mod:`vision` yet answers 503 ("photo reading for X is not
-available yet"), never a traceback.
+the JSON answer plus the annotated picture as a data URL.  A photo the reader cannot
+use is answered 422 with what went wrong, never a traceback.
 """
 
 from __future__ import annotations
 
 import base64
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,42 +18,14 @@ from flask import current_app
 
 from referee.dominoes import Tile
 from vision.decode import downscale
+from vision.domineering import analyze_photo
+from vision.dominoes import read_dominoes
+from vision.dominoes import render_overlay as draw_tiles
+from vision.kingdomino import read_kingdom as read_kingdom_photo
+from vision.kingdomino.overlay import render_overlay as draw_kingdom
 from web.errors import ApiError
 
-__all__ = ["KingdomPhoto", "available", "overlay_url", "read_kingdom", "read_sheet", "read_tiles"]
-
-#: Game (as the pages name it) -> (module, entry point, name shown to players).
-_READERS: dict[str, tuple[str, str, str]] = {
-    "kingdomino": ("vision.kingdomino", "read_kingdom", "Kingdomino kingdoms"),
-    "domineering": ("vision.domineering", "analyze_photo", "Domineering sheets"),
-    "dominoes": ("vision.dominoes", "read_dominoes", "domino tiles"),
-}
-
-
-def _entry(game: str) -> Callable[..., Any] | None:
-    module_name, attr, _ = _READERS[game]
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        return None
-    entry = getattr(module, attr, None)
-    return entry if callable(entry) else None
-
-
-def available(game: str) -> bool:
-    """True if photo reading for ``game`` (kingdomino, domineering, dominoes) is installed."""
-    return _entry(game) is not None
-
-
-def _reader(game: str) -> Callable[..., Any]:
-    entry = _entry(game)
-    if entry is None:
-        shown = _READERS[game][2]
-        raise ApiError(
-            503,
-            f"photo reading for {shown} is not available yet; enter it by hand instead",
-        )
-    return entry
+__all__ = ["KingdomPhoto", "overlay_url", "read_kingdom", "read_sheet", "read_tiles"]
 
 
 def overlay_url(image: np.ndarray) -> str:
@@ -115,19 +85,16 @@ def read_kingdom(image: np.ndarray) -> KingdomPhoto:
     Raises
     ------
     ApiError
-        503 if kingdom reading is not available; 422 if no kingdom is found.
+        422 if no kingdom is found.
     """
-    reader = _reader("kingdomino")
-    from vision.kingdomino.overlay import render_overlay
-
     try:
-        reading = reader(image)
+        reading = read_kingdom_photo(image)
     except ValueError as error:
         raise ApiError(422, f"no kingdom could be read from the photo: {error}") from None
     return KingdomPhoto(
         reading.kingdom,
         _seen(reading),
-        lambda result: overlay_url(render_overlay(image, reading, result)),
+        lambda result: overlay_url(draw_kingdom(image, reading, result)),
     )
 
 
@@ -152,13 +119,12 @@ def read_sheet(image: np.ndarray, *, first: str = "H") -> dict[str, Any]:
     Raises
     ------
     ApiError
-        503 if sheet reading is not available; 422 if no grid is found, or if the
-        sheet as read is impossible: then with what was seen (``cells``,
-        ``confidence``, ``overlay``) so that the player can correct it.
+        422 if no grid is found, or if the sheet as read is impossible: then with
+        what was seen (``cells``, ``confidence``, ``overlay``) so that the player
+        can correct it.
     """
-    reader = _reader("domineering")
     try:
-        result = reader(image, first=first, overlay=True)
+        result = analyze_photo(image, first=first, overlay=True)
     except ValueError as error:
         reading = getattr(error, "reading", None)
         if reading is not None:
@@ -181,16 +147,13 @@ def read_tiles(image: np.ndarray, *, max_pips: int = 6) -> dict[str, Any]:
     Raises
     ------
     ApiError
-        503 if tile reading is not available; 422 if the photo cannot be read.
+        422 if the photo cannot be read.
     """
-    reader = _reader("dominoes")
-    from vision.dominoes import render_overlay
-
     try:
-        reading = reader(image, max_pips=max_pips)
+        reading = read_dominoes(image, max_pips=max_pips)
     except ValueError as error:
         raise ApiError(422, f"no domino tiles could be read from the photo: {error}") from None
     answer: dict[str, Any] = reading.to_json()
     answer["hand"] = [Tile(*tile.pips) for tile in reading.tiles]
-    answer["overlay"] = overlay_url(render_overlay(image, reading))
+    answer["overlay"] = overlay_url(draw_tiles(image, reading))
     return answer

@@ -310,7 +310,7 @@ def test_two_step_bad_input(client: FlaskClient, body: dict[str, Any], status: i
     assert answer["error"]
 
 
-# --- Uploads: 413, 415, 422, 503 -------------------------------------------------------------
+# --- Uploads: 413, 415, 422 ------------------------------------------------------------------
 
 PHOTO_ROUTES = [
     ("/api/kingdomino/score", "photo", {}),
@@ -370,35 +370,6 @@ def test_upload_too_large_is_413_page_for_a_browser_form(client: FlaskClient, ap
     page = response.get_data(as_text=True)
     assert "too large" in page
     assert "Traceback" not in page
-
-
-@pytest.mark.parametrize(
-    ("url", "field", "extra", "game", "shown"),
-    [
-        ("/api/kingdomino/score", "photo", {}, "kingdomino", "Kingdomino"),
-        ("/api/domineering/analyze", "photo", {}, "domineering", "Domineering"),
-        ("/api/dominoes/count", "photo", {}, "dominoes", "domino"),
-        ("/api/cross/round", "photo1", {"hand2": "1-1"}, "dominoes", "domino"),
-    ],
-)
-def test_photo_reading_not_available_is_503(
-    client: FlaskClient,
-    monkeypatch: pytest.MonkeyPatch,
-    jpeg_bytes: bytes,
-    url: str,
-    field: str,
-    extra: dict[str, str],
-    game: str,
-    shown: str,
-) -> None:
-    from web import recognition
-
-    real = recognition._entry
-    monkeypatch.setattr(recognition, "_entry", lambda name: None if name == game else real(name))
-    status, answer = post(client, url, data={field: (io.BytesIO(jpeg_bytes), "p.jpg"), **extra})
-    assert status == 503
-    assert answer["error"].startswith(f"photo reading for {shown}")
-    assert "not available yet" in answer["error"]
 
 
 def test_count_bad_set_is_400(client: FlaskClient, jpeg_bytes: bytes) -> None:

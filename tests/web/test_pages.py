@@ -51,16 +51,6 @@ def test_static_assets_need_nothing_from_outside(client: FlaskClient) -> None:
         assert "@import" not in text
 
 
-def test_page_says_when_photo_reading_is_missing(
-    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from web import recognition
-
-    monkeypatch.setattr(recognition, "_entry", lambda game: None)
-    page = client.get("/domineering/").get_data(as_text=True)
-    assert "Photo reading for Domineering sheets is not available yet" in page
-
-
 def test_unknown_page_is_404_page(client: FlaskClient) -> None:
     response = client.get("/no-such-game/")
     assert response.status_code == 404

@@ -176,16 +176,6 @@ def test_overlay_url_is_a_small_jpeg(app: Flask) -> None:
     assert decoded[12, 40, 2] > 200 and decoded[12, 5, 2] < 50  # red on the right half
 
 
-def test_photo_reading_availability_follows_vision() -> None:
-    import importlib.util
-
-    for game, (module, attr, _) in recognition._READERS.items():
-        installed = importlib.util.find_spec(module) is not None and hasattr(
-            importlib.import_module(module), attr
-        )
-        assert recognition.available(game) is installed
-
-
 @pytest.mark.data
 def test_a_real_kingdom_photo_end_to_end(client: FlaskClient, shared_data: Any) -> None:
     """A labelled top-down photo (read in place, never copied) through the real reader."""
@@ -230,10 +220,7 @@ def test_impossible_sheet_from_the_reader_is_422_with_what_was_seen(
     def analyze_photo(image: np.ndarray, *, first: str, overlay: bool) -> Any:
         raise _ImpossibleSheet()
 
-    real = recognition._entry
-    monkeypatch.setattr(
-        recognition, "_entry", lambda game: analyze_photo if game == "domineering" else real(game)
-    )
+    monkeypatch.setattr(recognition, "analyze_photo", analyze_photo)
     response = client.post("/api/domineering/analyze", data={"photo": upload(jpeg_bytes)})
     assert response.status_code == 422
     answer = response.get_json()
@@ -250,10 +237,7 @@ def test_sheet_without_a_grid_is_422(
     def analyze_photo(image: np.ndarray, *, first: str, overlay: bool) -> Any:
         raise ValueError("no 5x5 grid found")
 
-    real = recognition._entry
-    monkeypatch.setattr(
-        recognition, "_entry", lambda game: analyze_photo if game == "domineering" else real(game)
-    )
+    monkeypatch.setattr(recognition, "analyze_photo", analyze_photo)
     response = client.post("/api/domineering/analyze", data={"photo": upload(jpeg_bytes)})
     assert response.status_code == 422
     assert "no 5x5 grid found" in response.get_json()["error"]
@@ -262,10 +246,7 @@ def test_sheet_without_a_grid_is_422(
 def _sample(name: str) -> Path:
     from vision.datasets import PROJECT_ROOT
 
-    path = PROJECT_ROOT / "sample_photos" / name
-    if not path.is_file() or not recognition.available("dominoes"):
-        pytest.skip(f"no sample_photos/{name}, or domino reading is not installed")
-    return path
+    return PROJECT_ROOT / "sample_photos" / name
 
 
 def test_sample_hand_photo_counted_and_scored(client: FlaskClient) -> None:
@@ -289,8 +270,6 @@ def test_sample_sheet_photo_analysed(client: FlaskClient, name: str) -> None:
     from vision.datasets import PROJECT_ROOT
 
     photo = PROJECT_ROOT / "sample_photos" / name
-    if not photo.is_file() or not recognition.available("domineering"):
-        pytest.skip(f"no sample_photos/{name}, or sheet reading is not installed")
     expected = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
     data = {"photo": upload(photo.read_bytes(), name), "first": expected["first"]}
     response = client.post("/api/domineering/analyze", data=data)

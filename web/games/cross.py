@@ -25,7 +25,7 @@ MAX_PLAYERS = 4
 @bp.get("/")
 def page() -> str:
     """The round page: one hand per player, from a photo or the tile picker."""
-    return render_template("cross.html", photo=recognition.available("dominoes"))
+    return render_template("cross.html")
 
 
 class RoundFields(schemas.Fields):

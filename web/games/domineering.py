@@ -22,7 +22,7 @@ bp = Blueprint("domineering", __name__, url_prefix="/domineering")
 @bp.get("/")
 def page() -> str:
     """The sheet page: photo or tapped-in pairs, side to move, legal pairs, disputes."""
-    return render_template("domineering.html", photo=recognition.available("domineering"))
+    return render_template("domineering.html")
 
 
 class AnalyzeFields(schemas.Fields):

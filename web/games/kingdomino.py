@@ -49,13 +49,13 @@ class CompareFields(KingdomFields):
 @bp.get("/")
 def page() -> str:
     """The kingdom page: photo or tapped-in kingdom, its domains and total."""
-    return render_template("kingdomino.html", photo=recognition.available("kingdomino"))
+    return render_template("kingdomino.html")
 
 
 @bp.get("/compare")
 def compare_page() -> str:
     """Two kingdoms side by side, with the tie-break."""
-    return render_template("kingdomino_compare.html", photo=recognition.available("kingdomino"))
+    return render_template("kingdomino_compare.html")
 
 
 def _bonuses(values: dict[str, Any]) -> dict[str, bool]:

@@ -28,7 +28,7 @@ _HAND = engine.TwoStepRules().hand
 @bp.get("/")
 def page() -> str:
     """The turn page: dance floor ends, hand, dance card top, discard top."""
-    return render_template("two_step.html", photo=recognition.available("dominoes"))
+    return render_template("two_step.html")
 
 
 _NOT_PIPS = 'must be two pip counts such as "3,5", got {input!r}'
