@@ -73,7 +73,7 @@ def decode_image(
                     scale = max_side / max(rows, cols)
                     opened.draft("RGB", (math.ceil(cols * scale), math.ceil(rows * scale)))
                 orientation = int(opened.getexif().get(_ORIENTATION_TAG, 1))
-                rgb = np.asarray(opened.convert("RGB"))
+                rgb = _to_rgb(opened)
     except ImageError:
         raise
     except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -89,6 +89,19 @@ def decode_image(
 
 
 _ORIENTATION_TAG = 0x0112
+
+
+def _to_rgb(opened: Image.Image) -> np.ndarray:
+    """The opened image as (rows, cols, 3) RGB uint8.
+
+    16-bit grayscale (PNG, TIFF: Pillow modes ``I;16*`` and ``I``) is scaled to 8 bits
+    (level / 257): Pillow's own ``convert`` clips it, turning most of the photo white.
+    """
+    if opened.mode.startswith("I;16") or opened.mode == "I":
+        levels = np.clip(np.asarray(opened).astype(np.int64), 0, 65535)
+        gray = ((levels + 128) // 257).astype(np.uint8)
+        return np.repeat(gray[:, :, np.newaxis], 3, axis=2)
+    return np.asarray(opened.convert("RGB"))
 
 
 def _upright(image: np.ndarray, orientation: int) -> np.ndarray:

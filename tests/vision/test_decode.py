@@ -117,3 +117,14 @@ def test_every_exif_orientation_matches_pillow(orientation: int) -> None:
     image = decode_image(buffer.getvalue())
     assert image.shape == expected_rgb.shape
     assert np.array_equal(image, expected_rgb[:, :, ::-1])
+
+
+def test_sixteen_bit_grayscale_png_keeps_its_shades() -> None:
+    # A 16-bit gray PNG (as scanners and some apps write): 0, 1/4, 1/2 and full white.
+    # Each 16-bit level v shows as the 8-bit gray v / 257 (65535 -> 255, 32896 -> 128).
+    levels = np.array([[0, 16448, 32896, 65535]], np.uint16).repeat(3, axis=0)
+    image = decode_image(_png(levels))
+    assert image.shape == (3, 4, 3)
+    assert image.dtype == np.uint8
+    assert image[1, :, 0].tolist() == [0, 64, 128, 255]
+    assert np.array_equal(image[:, :, 0], image[:, :, 2])  # gray: B = G = R
