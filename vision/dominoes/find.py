@@ -280,7 +280,8 @@ def _search(
     face = _face(lab)
     # Ink on the faces, and thin marks hemmed in by them (a bar whose ends reach the rim).
     near_face = cv2.dilate(face.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
-    ink = np.where(near_face, _ink(lab), 0).astype(np.uint8)
+    all_ink = _ink(lab)
+    ink = np.where(near_face, all_ink, 0).astype(np.uint8)
     marks = (ink > ink_threshold).astype(np.uint8)
     strokes, _ = _strokes(marks, min_length=min_bar)
     known = None if tile_width is None else tile_width / scale
@@ -339,46 +340,19 @@ def _search(
                     TileCandidate(corners * scale, known * scale, 2 * known * scale, inside)
                 )
             continue
-        # Width: along the bar, on lines beside it (the bar itself is ink) and further off.
-        near = bar.thickness / 2 + 2.0
-        ahead, back = _walks(
-            blocked,
-            bar.centre,
-            bar.along,
-            across,
-            (-0.3 * length, -near, near, 0.3 * length),
-            2.0 * length,
-            bar.label + 1,
-            rank=2,
-        )
-        width = ahead + back
-        centre = bar.centre + bar.along * (ahead - back) / 2
-        clean = width <= 1.6 * length
-        if not clean:
-            # The bar sits across the middle of the tile: trust the nearer edge.
-            edge = min(ahead, back)
-            width = 2 * edge if 0.5 * length <= edge <= 0.8 * length else 1.2 * length
-            centre = bar.centre
-        ahead, back = _walks(
-            blocked,
-            centre,
-            across,
-            bar.along,
-            (-0.2 * width, 0.0, 0.2 * width),
-            1.5 * width,
-            bar.label + 1,
-        )
-        half = min(ahead, back)
-        if not 0.55 * width <= half <= 1.15 * width:
-            half = width
-            clean = False
-        half = min(half, 1.05 * width)
-        corners = _corners(centre, across, bar.along, half, width / 2)
-        inside = _fraction_inside(face, corners)
-        if inside < 0.8:
-            continue
-        score = float(np.clip(inside, 0, 1)) * (1.0 if clean else 0.7)
-        found.append(TileCandidate(corners * scale, width * scale, 2 * half * scale, score))
+        tile = _tile_from_bar(bar, blocked, face)
+        if tile is not None:
+            found.append(_scaled(tile, scale))
+    if known is None and float(face.mean()) >= 0.35:
+        # The palest colour covers over a third of the photo: it may be a pale table
+        # (marble) with the tiles darker than it, so their faces are not "face".  Each
+        # bar off that face is given a face of its own colour.
+        found += [
+            _scaled(tile, scale)
+            for tile in _off_face_tiles(
+                lab, face, all_ink, ink_threshold=ink_threshold, min_bar=min_bar
+            )
+        ]
     tiles = _suppress(sorted(found, key=lambda tile: -tile.score))
     if not debug:
         return tiles, {}
@@ -392,6 +366,308 @@ def _search(
         outline = np.rint(tile.corners / scale).astype(np.int32)
         cv2.polylines(shown, [outline], True, (255, 0, 255), 2)
     return tiles, {"search": shown}
+
+
+def _tile_from_bar(
+    bar: _Stroke, blocked: np.ndarray, face: np.ndarray, *, longest: float = 1.05
+) -> TileCandidate | None:
+    """The tile around divider ``bar``, in the pixels of ``blocked`` and ``face``.
+
+    ``blocked`` holds the walls (see :func:`_walk`); ``face`` the tile faces.  A half
+    is at most ``longest`` widths long (more when a tile is seen at a low angle).  None
+    if the rectangle found is not mostly face.
+    """
+    across = np.array([-bar.along[1], bar.along[0]])
+    length = bar.length
+    # Width: along the bar, on lines beside it (the bar itself is ink) and further off.
+    near = bar.thickness / 2 + 2.0
+    ahead, back = _walks(
+        blocked,
+        bar.centre,
+        bar.along,
+        across,
+        (-0.3 * length, -near, near, 0.3 * length),
+        2.0 * length,
+        bar.label + 1,
+        rank=2,
+    )
+    width = ahead + back
+    centre = bar.centre + bar.along * (ahead - back) / 2
+    clean = width <= 1.6 * length
+    if not clean:
+        # The bar sits across the middle of the tile: trust the nearer edge.
+        edge = min(ahead, back)
+        width = 2 * edge if 0.5 * length <= edge <= 0.8 * length else 1.2 * length
+        centre = bar.centre
+    ahead, back = _walks(
+        blocked,
+        centre,
+        across,
+        bar.along,
+        (-0.2 * width, 0.0, 0.2 * width),
+        (longest + 0.45) * width,
+        bar.label + 1,
+    )
+    half = min(ahead, back)
+    if not 0.55 * width <= half <= (longest + 0.1) * width:
+        half = width
+        clean = False
+    half = min(half, longest * width)
+    corners = _corners(centre, across, bar.along, half, width / 2)
+    inside = _fraction_inside(face, corners)
+    if inside < 0.8:
+        return None
+    score = float(np.clip(inside, 0, 1)) * (1.0 if clean else 0.7)
+    return TileCandidate(corners, width, 2 * half, score)
+
+
+def _off_face_tiles(
+    lab: np.ndarray,
+    face: np.ndarray,
+    ink: np.ndarray,
+    *,
+    ink_threshold: int,
+    min_bar: float,
+    light_tolerance: int = 40,
+    colour_tolerance: int = 12,
+    most: int = 60,
+) -> list[TileCandidate]:
+    """Tiles around bars whose sides are not on ``face``, each on a face of its own colour.
+
+    The colour beside the bar on both sides (pips and bar left out) must agree and be
+    pale enough for a tile; the tile's face is then the pixels near the bar of about
+    that colour (``light_tolerance`` in L, ``colour_tolerance`` in |a| + |b|, Lab
+    codes), joined to the bar, its holes (pips) filled.  At most ``most`` strokes, the
+    longest, are tried.  Pixels of ``lab``.
+    """
+    # A divider bar is printed dark: far darker than the veins of a marble.
+    dark = round(1.5 * ink_threshold)
+    marks = (ink > dark).astype(np.uint8)
+    rows, cols = face.shape
+    found: list[TileCandidate] = []
+    tried = 0
+    for stroke in _straight_strokes(marks, min_length=min_bar):
+        length = stroke.length
+        if stroke.thickness > 0.25 * length or tried >= most:
+            continue
+        across = np.array([-stroke.along[1], stroke.along[0]])
+        reach = stroke.thickness / 2 + 0.2 * length
+        if not any(_is_blocked(~face, stroke.centre + sign * across * reach) for sign in (1, -1)):
+            continue  # on the palest face: the main search's
+        if any(_within(tile.corners, stroke.centre) for tile in found):
+            continue
+        darkness = _ink_along(ink, stroke)
+        if darkness < dark:
+            continue
+        tried += 1
+        colour = _side_colour(lab, ink, stroke, across, ink_threshold)
+        if colour is None or darkness < 0.4 * colour[0]:
+            continue
+        reach = 2.2 * length
+        x0, y0 = (max(0, int(value - reach)) for value in stroke.centre)
+        x1 = min(cols, int(stroke.centre[0] + reach) + 1)
+        y1 = min(rows, int(stroke.centre[1] + reach) + 1)
+        window = lab[y0:y1, x0:x1].astype(np.int16)
+        off = np.abs(window[:, :, 1] - colour[1]) + np.abs(window[:, :, 2] - colour[2])
+        close = (np.abs(window[:, :, 0] - colour[0]) <= light_tolerance) & (off <= colour_tolerance)
+        close = cv2.medianBlur(close.astype(np.uint8), 5) > 0
+        origin = np.array([x0, y0], dtype=np.float64)
+        bar = _Stroke(stroke.centre - origin, stroke.along, length, stroke.thickness, 0)
+        local = _own_face(close, bar, across)
+        if local is None:
+            continue
+        # Seen at a low angle, a bar nearly meets the tile's dark rim and its stroke runs
+        # on into it: keep the part with the face on both sides.
+        trimmed = _trimmed(bar, local, across)
+        if trimmed is None or trimmed.length < min_bar or trimmed.thickness > 0.3 * trimmed.length:
+            continue
+        walls = np.where(local, 0, -1).astype(np.int32)
+        tile = _tile_from_bar(trimmed, walls, local, longest=1.6)
+        if tile is None:
+            continue
+        # The face ends where the tile ends (a table of the tile's colour does not).
+        grown = tile.corners.mean(axis=0) + 1.25 * (tile.corners - tile.corners.mean(axis=0))
+        if _fraction_inside(local, grown) * _area(grown) < 0.75 * float(local.sum()):
+            continue
+        found.append(TileCandidate(tile.corners + origin, tile.width, tile.length, tile.score))
+    return found
+
+
+def _straight_strokes(
+    marks: np.ndarray, *, min_length: float, directions: int = 16
+) -> list[_Stroke]:
+    """Straight strokes of a 0/1 uint8 mask, also where they touch other marks.
+
+    An opening by a line of ``min_length`` pixels in each of ``directions`` directions
+    keeps the runs of ink in that direction: a bar that meets a tile's dark rim (seen
+    at a low angle) comes apart from it in the bar's own direction.  A stroke seen in
+    several directions is kept once, longest.
+    """
+    reach = max(2, round(min_length / 2))
+    size = 2 * reach + 1
+    found: list[_Stroke] = []
+    for step in range(directions):
+        theta = np.pi * step / directions
+        kernel = np.zeros((size, size), dtype=np.uint8)
+        dx, dy = reach * np.cos(theta), reach * np.sin(theta)
+        cv2.line(
+            kernel,
+            (round(reach - dx), round(reach - dy)),
+            (round(reach + dx), round(reach + dy)),
+            1,
+            1,
+        )
+        opened = cv2.morphologyEx(marks, cv2.MORPH_OPEN, kernel)
+        strokes, _ = _strokes(opened, min_length=min_length)
+        for stroke in strokes:
+            if abs(float(np.dot(stroke.along, (np.cos(theta), np.sin(theta))))) >= np.cos(
+                np.pi / directions * 1.5
+            ):
+                found.append(stroke)
+    kept: list[_Stroke] = []
+    centres = np.zeros((len(found), 2))
+    alongs = np.zeros((len(found), 2))
+    lengths = np.zeros(len(found))
+    for stroke in sorted(found, key=lambda stroke: -stroke.length):
+        count = len(kept)
+        if count:
+            near = np.linalg.norm(centres[:count] - stroke.centre, axis=1) < 0.25 * lengths[:count]
+            alike = np.abs(alongs[:count] @ stroke.along) > 0.9
+            if bool(np.any(near & alike)):
+                continue
+        centres[count], alongs[count], lengths[count] = stroke.centre, stroke.along, stroke.length
+        kept.append(stroke)
+    return kept
+
+
+def _trimmed(bar: _Stroke, face: np.ndarray, across: np.ndarray) -> _Stroke | None:
+    """The middle part of ``bar`` with ``face`` on both sides of it; None if none."""
+    offset = bar.thickness / 2 + 2.0
+    steps = np.arange(-bar.length / 2, bar.length / 2 + 0.5, 1.0)
+    beside = np.ones(steps.size, dtype=bool)
+    for sign in (1, -1):
+        points = bar.centre + np.outer(steps, bar.along) + sign * offset * across
+        xs = np.rint(points[:, 0]).astype(np.intp)
+        ys = np.rint(points[:, 1]).astype(np.intp)
+        rows, cols = face.shape
+        inside = (xs >= 0) & (xs < cols) & (ys >= 0) & (ys < rows)
+        beside &= inside
+        beside[inside] &= face[ys[inside], xs[inside]]
+    middle = steps.size // 2
+    if not beside[middle]:
+        return None
+    first = middle
+    while first > 0 and beside[first - 1]:
+        first -= 1
+    last = middle
+    while last + 1 < steps.size and beside[last + 1]:
+        last += 1
+    centre = bar.centre + bar.along * (steps[first] + steps[last]) / 2
+    return _Stroke(centre, bar.along, float(steps[last] - steps[first]), bar.thickness, bar.label)
+
+
+def _area(corners: np.ndarray) -> float:
+    return float(cv2.contourArea(corners.astype(np.float32)))
+
+
+def _ink_along(ink: np.ndarray, stroke: _Stroke) -> float:
+    """Median ink (0..255) on the axis of ``stroke``."""
+    steps = np.linspace(-stroke.length / 2, stroke.length / 2, 15)
+    points = stroke.centre + np.outer(steps, stroke.along)
+    rows, cols = ink.shape
+    xs = np.clip(np.rint(points[:, 0]).astype(np.intp), 0, cols - 1)
+    ys = np.clip(np.rint(points[:, 1]).astype(np.intp), 0, rows - 1)
+    return float(np.median(ink[ys, xs]))
+
+
+def _within(corners: np.ndarray, point: np.ndarray) -> bool:
+    polygon = corners.astype(np.float32)
+    return cv2.pointPolygonTest(polygon, (float(point[0]), float(point[1])), False) >= 0
+
+
+def _side_colour(
+    lab: np.ndarray, ink: np.ndarray, bar: _Stroke, across: np.ndarray, most_ink: int
+) -> tuple[int, int, int] | None:
+    """Median Lab of the face beside ``bar`` if both sides agree and look like a tile."""
+    rows, cols = ink.shape
+    medians = []
+    for sign in (1, -1):
+        points = np.array(
+            [
+                bar.centre + sign * across * off + bar.along * shift
+                for off in np.linspace(
+                    bar.thickness / 2 + 3, bar.thickness / 2 + 0.4 * bar.length, 6
+                )
+                for shift in np.linspace(-0.35 * bar.length, 0.35 * bar.length, 5)
+            ]
+        )
+        xs = np.rint(points[:, 0]).astype(np.intp)
+        ys = np.rint(points[:, 1]).astype(np.intp)
+        inside = (xs >= 0) & (xs < cols) & (ys >= 0) & (ys < rows)
+        xs, ys = xs[inside], ys[inside]
+        clean = ink[ys, xs] <= most_ink
+        if clean.sum() < 0.25 * len(points):
+            return None
+        medians.append(np.median(lab[ys[clean], xs[clean]].astype(np.int16), axis=0))
+    first, second = medians
+    if abs(first[0] - second[0]) > 25 or abs(first[1] - second[1]) + abs(first[2] - second[2]) > 10:
+        return None
+    light, a, b = ((first + second) / 2).tolist()
+    if light < 60 or abs(a - 128) + abs(b - 128) > 45:
+        return None
+    return round(light), round(a), round(b)
+
+
+def _own_face(close: np.ndarray, bar: _Stroke, across: np.ndarray) -> np.ndarray | None:
+    """The part of ``close`` joined to both sides of ``bar``, holes filled; None if none."""
+    joined = close.astype(np.uint8)
+    # The bar joins its two sides, also where it runs from rim to rim (a low angle).
+    ends = [bar.centre + sign * bar.along * bar.length / 2 for sign in (1, -1)]
+    cv2.line(
+        joined,
+        (round(ends[0][0]), round(ends[0][1])),
+        (round(ends[1][0]), round(ends[1][1])),
+        1,
+        max(1, round(bar.thickness) + 2),
+    )
+    _count, labels = cv2.connectedComponents(joined, connectivity=4)
+    # Each side's part: the commonest beside the bar (pips are holes in it).
+    rows, cols = close.shape
+    own = set()
+    for sign in (1, -1):
+        points = np.array(
+            [
+                bar.centre + sign * across * off + bar.along * shift
+                for off in np.linspace(
+                    bar.thickness / 2 + 2, bar.thickness / 2 + 0.4 * bar.length, 5
+                )
+                for shift in np.linspace(-0.3 * bar.length, 0.3 * bar.length, 5)
+            ]
+        )
+        xs = np.clip(np.rint(points[:, 0]).astype(np.intp), 0, cols - 1)
+        ys = np.clip(np.rint(points[:, 1]).astype(np.intp), 0, rows - 1)
+        found = labels[ys, xs]
+        found = found[found > 0]
+        if found.size == 0:
+            return None
+        own.add(int(np.bincount(found).argmax()))
+    if len(own) != 1:
+        return None
+    region = labels == own.pop()
+    holes = (~region).astype(np.uint8)
+    _count, labels, stats, _ = cv2.connectedComponentsWithStats(holes, connectivity=4)
+    rows, cols = close.shape
+    left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    right = left + stats[:, cv2.CC_STAT_WIDTH]
+    bottom = top + stats[:, cv2.CC_STAT_HEIGHT]
+    is_hole = (left > 0) & (top > 0) & (right < cols) & (bottom < rows)
+    is_hole[0] = False
+    filled: np.ndarray = region | is_hole[labels]
+    return filled
+
+
+def _scaled(tile: TileCandidate, scale: float) -> TileCandidate:
+    return TileCandidate(tile.corners * scale, tile.width * scale, tile.length * scale, tile.score)
 
 
 def _pixel(point: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int]:
