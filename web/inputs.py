@@ -18,7 +18,12 @@ from PIL import Image, UnidentifiedImageError
 from vision.decode import decode_image
 from web.errors import ApiError
 
-__all__ = ["fields", "has_photo", "photo"]
+__all__ = ["MAX_PHOTO_ASPECT", "MIN_PHOTO_SIDE", "fields", "has_photo", "photo"]
+
+#: Shortest side, in pixels, of a photo that can show a game (a board, a sheet, tiles).
+MIN_PHOTO_SIDE = 32
+#: Largest ratio of a photo's longer side to its shorter side (phone panoramas are ~4).
+MAX_PHOTO_ASPECT = 10
 
 
 def fields() -> dict[str, Any]:
@@ -64,7 +69,9 @@ def photo(name: str, *, max_side: int | None = None) -> np.ndarray:
     ------
     ApiError
         400 if the field is missing; 415 if the file is not an image at all;
-        422 if it is an image that cannot be decoded (truncated, too many pixels).
+        422 if it is an image that cannot be decoded (truncated, too many pixels) or
+        cannot show a game (a side under ``MIN_PHOTO_SIDE`` pixels, or a strip more than
+        ``MAX_PHOTO_ASPECT`` times as long as wide).
     """
     upload = request.files.get(name)
     if upload is None:
@@ -78,12 +85,20 @@ def photo(name: str, *, max_side: int | None = None) -> np.ndarray:
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data)) as opened:
                 kind = opened.format
+                cols, rows = opened.size
     except UnidentifiedImageError:
         raise ApiError(415, f"{label}: not an image (send a JPEG, PNG or WebP photo)") from None
     except Image.DecompressionBombError:
         raise ApiError(422, f"{label}: the image has too many pixels to read safely") from None
     except Exception:  # Pillow raises assorted errors on damaged headers
         raise ApiError(422, f"{label}: the image cannot be read (damaged file?)") from None
+    if min(rows, cols) < MIN_PHOTO_SIDE or max(rows, cols) > MAX_PHOTO_ASPECT * min(rows, cols):
+        raise ApiError(
+            422,
+            f"{label}: the photo is {cols}x{rows} pixels, too small or too narrow to show the "
+            f"game (at least {MIN_PHOTO_SIDE} pixels a side, at most {MAX_PHOTO_ASPECT} times "
+            "as long as wide); send the photo as taken",
+        )
     try:
         return decode_image(
             data, max_pixels=int(current_app.config["MAX_PHOTO_PIXELS"]), max_side=max_side

@@ -279,3 +279,41 @@ def test_sample_sheet_photo_analysed(client: FlaskClient, name: str) -> None:
     assert answer["blocked"] is expected["blocked"]
     assert answer["overlay"].startswith("data:image/jpeg;base64,")
     assert len(answer["confidence"]) == 5
+
+
+def _png_of(rows: int, cols: int) -> bytes:
+    ok, encoded = cv2.imencode(".png", np.full((rows, cols, 3), 200, dtype=np.uint8))
+    assert ok
+    return encoded.tobytes()
+
+
+PHOTO_ROUTES = [
+    ("/api/kingdomino/score", "photo", {}),
+    ("/api/kingdomino/compare", "photo1", {"kingdom2": "C F"}),
+    ("/api/domineering/analyze", "photo", {}),
+    ("/api/dominoes/count", "photo", {}),
+    ("/api/cross/round", "photo1", {"hand2": "2-2"}),
+    ("/api/two-step/plays", "photo", {"ends": "3,5"}),
+]
+
+
+@pytest.mark.parametrize(("route", "field", "extra"), PHOTO_ROUTES)
+@pytest.mark.parametrize(("rows", "cols"), [(1, 1), (1, 4000), (20, 3000)])
+def test_a_photo_too_small_to_show_a_board_is_422_naming_its_size(
+    client: FlaskClient, route: str, field: str, extra: dict[str, str], rows: int, cols: int
+) -> None:
+    # The real readers: a 1-pixel-high picture once crashed the kingdom reader (500).
+    data: dict[str, Any] = {field: upload(_png_of(rows, cols), "dot.png"), **extra}
+    response = client.post(route, data=data)
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json() == {
+        "error": f"dot.png: the photo is {cols}x{rows} pixels, too small or too narrow to show "
+        "the game (at least 32 pixels a side, at most 10 times as long as wide); send the "
+        "photo as taken"
+    }
+
+
+def test_a_long_panorama_within_the_limits_is_still_read(client: FlaskClient) -> None:
+    # 320 x 32 pixels: exactly 10 times as long as wide and 32 pixels high: not refused.
+    response = client.post("/api/dominoes/count", data={"photo": upload(_png_of(32, 320))})
+    assert "too small or too narrow" not in response.get_data(as_text=True)
