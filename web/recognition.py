@@ -25,7 +25,13 @@ from vision.kingdomino import read_kingdom as read_kingdom_photo
 from vision.kingdomino.overlay import render_overlay as draw_kingdom
 from web.errors import ApiError
 
-__all__ = ["KingdomPhoto", "overlay_url", "read_kingdom", "read_sheet", "read_tiles"]
+__all__ = ["NO_TILES", "KingdomPhoto", "overlay_url", "read_kingdom", "read_sheet", "read_tiles"]
+
+#: The answer to a photo of tiles in which none is found.
+NO_TILES = (
+    "no domino tile found in the photo: lay the tiles face up, apart, and photograph them "
+    "from above"
+)
 
 
 def overlay_url(image: np.ndarray) -> str:
@@ -147,13 +153,17 @@ def read_tiles(image: np.ndarray, *, max_pips: int = 6) -> dict[str, Any]:
     Raises
     ------
     ApiError
-        422 if the photo cannot be read.
+        422 if the photo cannot be read, or shows no tile (with ``overlay``).
     """
     try:
         reading = read_dominoes(image, max_pips=max_pips)
     except ValueError as error:
         raise ApiError(422, f"no domino tiles could be read from the photo: {error}") from None
+    overlay = overlay_url(draw_tiles(image, reading))
+    if not reading.tiles:
+        # Never an empty hand: in Cross that would be the player who went out.
+        raise ApiError(422, NO_TILES, overlay=overlay)
     answer: dict[str, Any] = reading.to_json()
     answer["hand"] = [Tile(*tile.pips) for tile in reading.tiles]
-    answer["overlay"] = overlay_url(draw_tiles(image, reading))
+    answer["overlay"] = overlay
     return answer

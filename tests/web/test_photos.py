@@ -317,3 +317,31 @@ def test_a_long_panorama_within_the_limits_is_still_read(client: FlaskClient) ->
     # 320 x 32 pixels: exactly 10 times as long as wide and 32 pixels high: not refused.
     response = client.post("/api/dominoes/count", data={"photo": upload(_png_of(32, 320))})
     assert "too small or too narrow" not in response.get_data(as_text=True)
+
+
+NO_TILES = (
+    "no domino tile found in the photo: lay the tiles face up, apart, and photograph them "
+    "from above"
+)
+
+
+@pytest.mark.parametrize(
+    ("route", "field", "extra", "prefix"),
+    [
+        ("/api/dominoes/count", "photo", {}, ""),
+        ("/api/cross/round", "photo1", {"hand2": "2-2"}, "player 1's photo: "),
+        ("/api/cross/round", "photo2", {"hand1": "2-2"}, "player 2's photo: "),
+        ("/api/two-step/plays", "photo", {"ends": "3,5"}, ""),
+    ],
+)
+def test_a_photo_with_no_tile_is_422_not_an_empty_hand(
+    client: FlaskClient, route: str, field: str, extra: dict[str, str], prefix: str
+) -> None:
+    # A plain grey picture, through the real reader: it holds no tile.  Counted as an
+    # empty hand, Cross would have made that player the one who went out.
+    data: dict[str, Any] = {field: upload(_png_of(300, 400), "grey.png"), **extra}
+    response = client.post(route, data=data)
+    assert response.status_code == 422, response.get_json()
+    answer = response.get_json()
+    assert answer["error"] == prefix + NO_TILES
+    assert answer["overlay"].startswith("data:image/jpeg;base64,")

@@ -68,7 +68,12 @@ def round_answer(data: dict[str, Any]) -> dict[str, Any]:
     for number, text in enumerate(seats, start=1):
         field = f"photo{number}"
         if inputs.has_photo(field):
-            seen = recognition.read_tiles(inputs.photo(field), max_pips=6)
+            image = inputs.photo(field)
+            try:
+                seen = recognition.read_tiles(image, max_pips=6)
+            except ApiError as error:  # name the seat: several photos may be sent at once
+                message = f"player {number}'s photo: {error.message}"
+                raise ApiError(error.status, message, **error.extra) from None
             hands.append(tuple(seen["hand"]))
             readings[str(number)] = {k: v for k, v in seen.items() if k != "hand"}
         else:
