@@ -485,3 +485,52 @@ def test_bonus_names_in_any_case(client: FlaskClient) -> None:
     body = {"kingdom": "C F1 F", "bonus": [" Middle", "HARMONY"]}
     _, answer = post(client, "/api/kingdomino/score", json=body)
     assert (answer["total"], answer["bonuses"]["middle_kingdom"]) == (12, 10)
+
+
+@pytest.mark.parametrize(
+    ("data", "status", "error"),
+    [
+        # Five seats by field: the fifth was dropped and the round scored for four.
+        (
+            {"hand1": "6-6", "hand2": "1-1", "hand3": "2-2", "hand4": "3-3", "hand5": "4-4"},
+            422,
+            "Cross is for 2 to 4 players, got hand5",
+        ),
+        # A gap: seat 2 was taken as the end of the table, and only one hand remained.
+        (
+            {"hand1": "6-6", "hand3": "1-1"},
+            400,
+            "seat 2 is missing: send hand2 (its tiles, or an empty text for the player "
+            "who went out) or photo2",
+        ),
+        # Both ways at once: the seat fields were ignored without a word.
+        (
+            {"hands": '["6-6", "1-1"]', "hand3": "2-2"},
+            400,
+            "send the hands either as 'hands' or as hand1, hand2, ... (and photo1, "
+            "photo2, ...), not both",
+        ),
+    ],
+)
+def test_cross_seat_fields_are_all_used_or_refused(
+    client: FlaskClient, data: dict[str, str], status: int, error: str
+) -> None:
+    got, answer = post(client, "/api/cross/round", data=data)
+    assert (got, answer) == (status, {"error": error})
+
+
+def test_cross_a_fifth_photo_is_refused_too(client: FlaskClient, jpeg_bytes: bytes) -> None:
+    data: dict[str, Any] = {f"hand{n}": f"{n}-{n}" for n in range(1, 5)}
+    data["photo5"] = (io.BytesIO(jpeg_bytes), "five.jpg")
+    got, answer = post(client, "/api/cross/round", data=data)
+    assert (got, answer) == (422, {"error": "Cross is for 2 to 4 players, got photo5"})
+
+
+@pytest.mark.parametrize("ends", ["-1,3", "3,-2", "-3-5"])
+def test_two_step_negative_ends_are_refused_not_read_as_positive(
+    client: FlaskClient, ends: str
+) -> None:
+    # "-1,3" was split on the minus sign and answered as the ends 1 and 3.
+    got, answer = post(client, "/api/two-step/plays", data={"ends": ends, "hand": "1-3"})
+    assert got == 400
+    assert answer["error"].startswith("field 'ends': must be two pip counts such as \"3,5\"")

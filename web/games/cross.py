@@ -5,9 +5,10 @@ Rules: ``rules/cross.txt``; ``RULINGS.md`` "Cross" decides unclear points.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
 
 from referee import cross as engine
 from referee.dominoes import Tile, format_hand, parse_hand
@@ -41,16 +42,54 @@ class RoundFields(schemas.Fields):
     hand4 = schemas.text()
 
 
-def _hand_texts(values: dict[str, Any]) -> list[str | None]:
+def _seat_numbers(data: dict[str, Any]) -> list[tuple[int, str]]:
+    """The seats named by the request's fields: ``(number, field)`` for every ``handN``
+    text field and ``photoN`` file sent, in seat order.
+
+    Raises
+    ------
+    ApiError
+        422 for a seat past ``MAX_PLAYERS`` (it would be dropped without a word).
+    """
+    named = sorted(
+        (int(match[2]), name)
+        for name in [*data, *(f for f in request.files if inputs.has_photo(f))]
+        if (match := re.fullmatch(r"(hand|photo)([1-9][0-9]*)", name))
+    )
+    for number, name in named:
+        if number > MAX_PLAYERS:
+            raise ApiError(422, f"Cross is for 2 to {MAX_PLAYERS} players, got {name}")
+    return named
+
+
+def _hand_texts(values: dict[str, Any], data: dict[str, Any]) -> list[str | None]:
     """One entry per seat from ``hands`` or ``hand1``, ``hand2``...; ``None`` where that
-    seat sends a photo instead."""
+    seat sends a photo instead.
+
+    Raises
+    ------
+    ApiError
+        400 for a seat missing between two sent, or ``hands`` sent with ``handN`` fields.
+    """
+    named = _seat_numbers(data)
     if values["hands"] is not None:
+        if any(name.startswith("hand") for _, name in named):
+            raise ApiError(
+                400,
+                "send the hands either as 'hands' or as hand1, hand2, ... (and photo1, "
+                "photo2, ...), not both",
+            )
         return list(values["hands"])
+    last = max((number for number, _ in named), default=0)
     seats: list[str | None] = []
-    for number in range(1, MAX_PLAYERS + 1):
+    for number in range(1, last + 1):
         text = values.get(f"hand{number}")
         if text is None and not inputs.has_photo(f"photo{number}"):
-            break
+            raise ApiError(
+                400,
+                f"seat {number} is missing: send hand{number} (its tiles, or an empty text "
+                f"for the player who went out) or photo{number}",
+            )
         seats.append(text)
     return seats
 
@@ -59,7 +98,7 @@ def round_answer(data: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/cross/round``: the CLI's round JSON (``winner``, ``points``, ``pips``,
     ``tied``) plus ``hands`` (each hand as a tile list); a seat given as a photo
     (``photo1``, ``photo2``, ...) also gets its reading in ``readings``."""
-    seats = _hand_texts(schemas.load(RoundFields(), data))
+    seats = _hand_texts(schemas.load(RoundFields(), data), data)
     photos = [f"photo{n}" for n in range(1, MAX_PLAYERS + 1) if inputs.has_photo(f"photo{n}")]
     while len(seats) < len(photos):
         seats.append(None)

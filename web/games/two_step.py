@@ -53,10 +53,12 @@ class PlaysFields(schemas.Fields):
 
     @pre_load
     def _split_ends(self, data: Any, **kwargs: Any) -> Any:
-        """``"3,5"`` (or ``3-5``, ``3 5``, ``3|5``) as the list ``["3", "5"]``."""
+        """``"3,5"`` (or ``3-5``, ``3 5``, ``3|5``) as the list ``["3", "5"]``; a dash
+        only between two digits separates, so ``-1,3`` stays ``["-1", "3"]`` (refused)."""
         ends = data.get("ends") if isinstance(data, dict) else None
         if isinstance(ends, str):
-            data = {**data, "ends": [part for part in re.split(r"[\s,|-]+", ends) if part]}
+            parts = re.split(r"[\s,|]+|(?<=\d)-(?=\d)", ends)
+            data = {**data, "ends": [part for part in parts if part]}
         return data
 
 
