@@ -250,6 +250,25 @@ def test_domineering_tapped_in_with_a_dispute(page: Any, live_server: str) -> No
     screenshot(page, "domineering")
 
 
+def test_domineering_dispute_says_legal_once_and_asks_for_a_pair(
+    page: Any, live_server: str
+) -> None:
+    page.goto(live_server + "/domineering/")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    verdict = page.locator("#verdict")
+    # A legal claim, typed in lower case: said once, not "... may claim A1-B1" twice.
+    page.fill("#dispute-move", "a1-b1")
+    page.select_option("#dispute-player", "H")
+    page.click("#dispute button[type=submit]")
+    page.wait_for_function("document.getElementById('verdict').textContent.startsWith('Legal')")
+    assert verdict.inner_text() == "Legal: H may claim A1-B1."
+    # Check with the box empty: the player is told what to type, not "field 'move': missing".
+    page.fill("#dispute-move", "")
+    page.click("#dispute button[type=submit]")
+    page.wait_for_function("!document.getElementById('verdict').textContent.startsWith('Legal')")
+    assert verdict.inner_text() == "Type the pair claimed first, like B3-C3."
+
+
 def test_domineering_sheet_photo_read_then_corrected(page: Any, live_server: str) -> None:
     sheets = sorted(SAMPLES.glob("sheet-*.jpg"))
     page.goto(live_server + "/domineering/")

@@ -331,14 +331,21 @@
         move: document.getElementById("dispute-move").value.trim().toUpperCase(),
         player: document.getElementById("dispute-player").value,
       };
+      if (!body.move) {
+        verdict.hidden = false;
+        verdict.className = "verdict illegal";
+        verdict.textContent = "Type the pair claimed first, like B3-C3.";
+        return;
+      }
       const { ok, data } = await R.post("/api/domineering/check", body);
       verdict.hidden = false;
       if (!ok) {
         verdict.className = "verdict illegal";
         verdict.textContent = data.error;
       } else if (data.legal) {
+        // The reason already says it: "H may claim A1-B1".
         verdict.className = "verdict legal";
-        verdict.textContent = `Legal: ${body.player} may claim ${body.move}. ${data.reason}`;
+        verdict.textContent = `Legal: ${data.reason}.`;
       } else {
         verdict.className = "verdict illegal";
         verdict.textContent = `Not legal for ${body.player}: ${data.reason}`;
