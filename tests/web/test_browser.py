@@ -422,6 +422,9 @@ def test_kingdom_square_editor_comes_into_sight_on_a_phone(page: Any, live_serve
     # square must bring its terrain and crown buttons into sight, above the total bar.
     page.goto(live_server + "/kingdomino/")
     page.click("button.new-kingdom[data-size='5']")
+    # The total reads 0 before any answer: wait for the answer's total bar, which
+    # otherwise appears after the tap and covers the editor (a race seen under load).
+    page.wait_for_selector("#total-bar", state="visible")
     total_is(page, 0)
     page.click(".kingdom-board .square[data-row='0'][data-col='0']")
     placed = page.evaluate(
