@@ -25,6 +25,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import cv2
 import numpy as np
+from PIL import Image
 
 from vision.datasets import data_root, read_csv
 from vision.decode import read_image
@@ -70,11 +71,15 @@ def load(root: Path, folders: tuple[str, ...]) -> dict[str, tuple[int, int, list
     return photos
 
 
-def _board_boxes(image: np.ndarray, tiles: list[Labelled]) -> None:
-    """Give board tiles a box from their cells on the 15x15 grid of the play area."""
+def _board_boxes(image: np.ndarray, tiles: list[Labelled], scale: float = 1.0) -> None:
+    """Give board tiles a box from their cells on the 15x15 grid of the play area.
+
+    ``scale``: photo pixels per pixel of ``image`` (a reduced decode).
+    """
     area = find_play_area(image)
     if area is None:
         return
+    area = area * scale
     x0, y0 = area.min(axis=0)
     x1, y1 = area.max(axis=0)
     cell_w, cell_h = (x1 - x0) / 15, (y1 - y0) / 15
@@ -116,20 +121,28 @@ class PhotoResult:
     reading_seconds: float
 
 
-def run(root: Path, folders: tuple[str, ...], verbose: bool) -> list[PhotoResult]:
+def run(
+    root: Path, folders: tuple[str, ...], verbose: bool, max_side: int | None = None
+) -> list[PhotoResult]:
     """Read every labelled photo of ``folders``; match found tiles to labels by box overlap."""
     results = []
     for name, (total, max_pips, tiles) in sorted(load(root, folders).items()):
         path = root / "dominoes" / name
         start = time.perf_counter()
-        image = read_image(path)
+        image = read_image(path, max_side=max_side)
         decoded = time.perf_counter()
         reading = read_dominoes(image, max_pips=max_pips)
         seconds = time.perf_counter() - start
         reading_seconds = time.perf_counter() - decoded
+        # Labels are in pixels of the photo as taken: scale a reduced decode's findings.
+        with Image.open(path) as photo:
+            scale = max(photo.size) / max(image.shape[:2])
         if any(tile.box is None for tile in tiles):
-            _board_boxes(image, tiles)
-        boxes = [(*tile.corners.min(axis=0), *tile.corners.max(axis=0)) for tile in reading.tiles]
+            _board_boxes(image, tiles, scale)
+        boxes = [
+            (*(tile.corners.min(axis=0) * scale), *(tile.corners.max(axis=0) * scale))
+            for tile in reading.tiles
+        ]
         pairs = sorted(
             (
                 (_iou(box, tile.box), i, j)
@@ -231,6 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folders", help="comma-separated folders (default: all)")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument(
+        "--max-side", type=int, help="decode each photo at most this many pixels a side"
+    )
     args = parser.parse_args(argv)
     root = data_root()
     if root is None or not (root / "dominoes" / "labels.csv").is_file():
@@ -238,8 +254,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     cv2.setNumThreads(1)
     chosen = tuple(args.folders.split(",")) if args.folders else SIX + TWELVE
-    six = run(root, tuple(f for f in SIX if f in chosen), args.verbose)
-    twelve = run(root, tuple(f for f in TWELVE if f in chosen), args.verbose)
+    six = run(root, tuple(f for f in SIX if f in chosen), args.verbose, args.max_side)
+    twelve = run(root, tuple(f for f in TWELVE if f in chosen), args.verbose, args.max_side)
     for folder in chosen:
         _table(f"{folder}:", [r for r in six + twelve if r.name.startswith(folder + "/")])
     _table("double-six, tuned on:", [r for r in six if r.name.startswith(TUNED_ON)])

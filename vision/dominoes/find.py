@@ -347,12 +347,12 @@ def _search(
         # The palest colour covers over a third of the photo: it may be a pale table
         # (marble) with the tiles darker than it, so their faces are not "face".  Each
         # bar off that face is given a face of its own colour.
-        found += [
-            _scaled(tile, scale)
-            for tile in _off_face_tiles(
-                lab, face, all_ink, ink_threshold=ink_threshold, min_bar=min_bar
-            )
-        ]
+        more, own_faces = _off_face_tiles(
+            lab, face, all_ink, ink_threshold=ink_threshold, min_bar=min_bar
+        )
+        found += [_scaled(tile, scale) for tile in more]
+    else:
+        own_faces = []
     tiles = _suppress(sorted(found, key=lambda tile: -tile.score))
     if not debug:
         return tiles, {}
@@ -362,6 +362,7 @@ def _search(
     for stroke in strokes:
         colour = (0, 200, 0) if any(stroke is bar for bar in bars) else (0, 0, 255)
         cv2.drawContours(shown, outlines, stroke.label, colour, 1)
+    cv2.drawContours(shown, own_faces, -1, (255, 255, 0), 1)
     for tile in tiles:
         outline = np.rint(tile.corners / scale).astype(np.int32)
         cv2.polylines(shown, [outline], True, (255, 0, 255), 2)
@@ -369,13 +370,19 @@ def _search(
 
 
 def _tile_from_bar(
-    bar: _Stroke, blocked: np.ndarray, face: np.ndarray, *, longest: float = 1.05
+    bar: _Stroke,
+    blocked: np.ndarray,
+    face: np.ndarray,
+    *,
+    longest: float = 1.05,
+    symmetric: bool = True,
 ) -> TileCandidate | None:
     """The tile around divider ``bar``, in the pixels of ``blocked`` and ``face``.
 
     ``blocked`` holds the walls (see :func:`_walk`); ``face`` the tile faces.  A half
-    is at most ``longest`` widths long (more when a tile is seen at a low angle).  None
-    if the rectangle found is not mostly face.
+    is at most ``longest`` widths long (more when a tile is seen at a low angle); both
+    halves as long as the shorter unless not ``symmetric``.  None if the rectangle
+    found is not mostly face.
     """
     across = np.array([-bar.along[1], bar.along[0]])
     length = bar.length
@@ -413,6 +420,11 @@ def _tile_from_bar(
         half = width
         clean = False
     half = min(half, longest * width)
+    if not symmetric and clean:
+        # Seen at a low angle the nearer half looks longer: each half as walked.
+        ahead, back = (min(value, longest * width) for value in (ahead, back))
+        centre = centre + across * (ahead - back) / 2
+        half = (ahead + back) / 2
     corners = _corners(centre, across, bar.along, half, width / 2)
     inside = _fraction_inside(face, corners)
     if inside < 0.8:
@@ -431,20 +443,22 @@ def _off_face_tiles(
     light_tolerance: int = 40,
     colour_tolerance: int = 12,
     most: int = 60,
-) -> list[TileCandidate]:
+) -> tuple[list[TileCandidate], list[np.ndarray]]:
     """Tiles around bars whose sides are not on ``face``, each on a face of its own colour.
 
     The colour beside the bar on both sides (pips and bar left out) must agree and be
     pale enough for a tile; the tile's face is then the pixels near the bar of about
     that colour (``light_tolerance`` in L, ``colour_tolerance`` in |a| + |b|, Lab
     codes), joined to the bar, its holes (pips) filled.  At most ``most`` strokes, the
-    longest, are tried.  Pixels of ``lab``.
+    longest, are tried.  Pixels of ``lab``; also returns the outline of each tile's
+    own face (for the debug image).
     """
     # A divider bar is printed dark: far darker than the veins of a marble.
     dark = round(1.5 * ink_threshold)
     marks = (ink > dark).astype(np.uint8)
     rows, cols = face.shape
     found: list[TileCandidate] = []
+    outlines: list[np.ndarray] = []
     tried = 0
     for stroke in _straight_strokes(marks, min_length=min_bar):
         length = stroke.length
@@ -482,15 +496,23 @@ def _off_face_tiles(
         if trimmed is None or trimmed.length < min_bar or trimmed.thickness > 0.3 * trimmed.length:
             continue
         walls = np.where(local, 0, -1).astype(np.int32)
-        tile = _tile_from_bar(trimmed, walls, local, longest=1.6)
+        tile = _tile_from_bar(trimmed, walls, local, longest=1.6, symmetric=False)
         if tile is None:
             continue
         # The face ends where the tile ends (a table of the tile's colour does not).
         grown = tile.corners.mean(axis=0) + 1.25 * (tile.corners - tile.corners.mean(axis=0))
         if _fraction_inside(local, grown) * _area(grown) < 0.75 * float(local.sum()):
             continue
-        found.append(TileCandidate(tile.corners + origin, tile.width, tile.length, tile.score))
-    return found
+        # Seen at a low angle a tile's long sides are not square to its bar.
+        corners = _sheared_corners(tile, trimmed.along, walls)
+        # A little margin: the pips of a big set reach close to the tile's edges.
+        corners = corners.mean(axis=0) + 1.08 * (corners - corners.mean(axis=0))
+        found.append(TileCandidate(corners + origin, tile.width, tile.length, tile.score))
+        contours, _ = cv2.findContours(
+            local.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+        )
+        outlines += [contour + np.array([x0, y0], dtype=np.int32) for contour in contours]
+    return found, outlines
 
 
 def _straight_strokes(
@@ -541,7 +563,7 @@ def _straight_strokes(
 
 
 def _trimmed(bar: _Stroke, face: np.ndarray, across: np.ndarray) -> _Stroke | None:
-    """The middle part of ``bar`` with ``face`` on both sides of it; None if none."""
+    """The longest part of ``bar`` with ``face`` on both sides of it; None if none."""
     offset = bar.thickness / 2 + 2.0
     steps = np.arange(-bar.length / 2, bar.length / 2 + 0.5, 1.0)
     beside = np.ones(steps.size, dtype=bool)
@@ -553,15 +575,14 @@ def _trimmed(bar: _Stroke, face: np.ndarray, across: np.ndarray) -> _Stroke | No
         inside = (xs >= 0) & (xs < cols) & (ys >= 0) & (ys < rows)
         beside &= inside
         beside[inside] &= face[ys[inside], xs[inside]]
-    middle = steps.size // 2
-    if not beside[middle]:
+    # The longest run of the stroke with the face on both sides.
+    padded = np.concatenate(([False], beside, [False])).astype(np.int8)
+    changes = np.flatnonzero(np.diff(padded))
+    if changes.size == 0:
         return None
-    first = middle
-    while first > 0 and beside[first - 1]:
-        first -= 1
-    last = middle
-    while last + 1 < steps.size and beside[last + 1]:
-        last += 1
+    starts, stops = changes[::2], changes[1::2]
+    longest = int(np.argmax(stops - starts))
+    first, last = int(starts[longest]), int(stops[longest]) - 1
     centre = bar.centre + bar.along * (steps[first] + steps[last]) / 2
     return _Stroke(centre, bar.along, float(steps[last] - steps[first]), bar.thickness, bar.label)
 
@@ -578,6 +599,46 @@ def _ink_along(ink: np.ndarray, stroke: _Stroke) -> float:
     xs = np.clip(np.rint(points[:, 0]).astype(np.intp), 0, cols - 1)
     ys = np.clip(np.rint(points[:, 1]).astype(np.intp), 0, rows - 1)
     return float(np.median(ink[ys, xs]))
+
+
+def _sheared_corners(tile: TileCandidate, along: np.ndarray, walls: np.ndarray) -> np.ndarray:
+    """Corners of ``tile`` with its long sides fitted to the face's edges.
+
+    Walks from points on the tile's long axis, both ways along the bar (unit
+    ``along``), to the walls; a line fitted robustly (Theil-Sen) to each side's ends
+    gives that long side; the short sides stay parallel to the bar.
+    """
+    centre = tile.corners.mean(axis=0)
+    across = np.array([-along[1], along[0]])
+    half = tile.length / 2
+    steps = np.linspace(-0.8 * half, 0.8 * half, 9)
+    sides = []
+    for sign in (1, -1):
+        reach = np.array(
+            [_walk(walls, centre + across * step, sign * along, 1.2 * tile.width) for step in steps]
+        )
+        slopes = [
+            (reach[j] - reach[i]) / (steps[j] - steps[i])
+            for i in range(len(steps))
+            for j in range(i + 1, len(steps))
+        ]
+        slope = float(np.median(slopes))
+        offset = float(np.median(reach - slope * steps))
+        if not 0.3 * tile.width <= offset <= 0.8 * tile.width or abs(slope) > 0.5:
+            return tile.corners
+        sides.append((sign, slope, offset))
+    points = np.array(
+        [
+            centre + across * end + sign * along * (slope * end + offset)
+            for sign, slope, offset in sides
+            for end in (-half, half)
+        ]
+    )
+    middle = points.mean(axis=0)
+    angles = np.arctan2(points[:, 1] - middle[1], points[:, 0] - middle[0])
+    points = points[np.argsort(angles)]
+    start = int(np.argmin(points[:, 0] + points[:, 1]))
+    return np.roll(points, -start, axis=0)
 
 
 def _within(corners: np.ndarray, point: np.ndarray) -> bool:

@@ -130,6 +130,16 @@ def read_tile(
         count_pips(left, ink_threshold=threshold),
         count_pips(right, ink_threshold=threshold),
     ]
+    # Pips that touch at their soft rims (a small or soft photo) come apart at a
+    # firmer ink level, where their dark cores stay (on a tile split near its middle).
+    if 0.42 * cols <= first and last <= 0.58 * cols:
+        firmer = min(200, round(1.5 * threshold))
+        halves = [
+            again
+            if half.pips < 0 and (again := count_pips(part, ink_threshold=firmer)).pips >= 0
+            else half
+            for half, part in zip(halves, (left, right), strict=True)
+        ]
     if any(half.pips < 0 for half in halves):
         return None, crop
     pips = (halves[0].pips, halves[1].pips)
