@@ -63,6 +63,8 @@ def dominoes_count() -> Response:
 class CountFields(schemas.Fields):
     """``POST /api/dominoes/count``: ``set``, the highest pip count (6, 9 or 12)."""
 
+    OTHER_FIELDS = ("photo",)
+
     set = schemas.choice([6, 9, 12], load_default=6)
 
 

@@ -10,6 +10,7 @@ typed errors with positions (``referee.errors``).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -28,12 +29,18 @@ _NOT_TEXT = "must be text"
 class Fields(Schema):
     """Base of the API's schemas.
 
-    Fields the schema does not name are ignored (forms carry photos and page state);
-    ``null``, an empty list or a blank text counts as not sent (a blank text is kept for
-    the names in ``KEEP_BLANK``, where ``""`` means something: an empty hand).
+    A field the schema does not name is refused by :func:`load` (400 naming it), unless
+    the route reads it itself: the names in ``OTHER_FIELDS`` (photo files) or matching
+    ``OTHER_PATTERN``. ``null``, an empty list or a blank text counts as not sent (a blank
+    text is kept for the names in ``KEEP_BLANK``, where ``""`` means something: an empty
+    hand).
     """
 
     KEEP_BLANK: ClassVar[frozenset[str]] = frozenset()
+    #: Fields the route reads itself (photos, which a form may also carry as text).
+    OTHER_FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: A regular expression of more such names (``""``: none).
+    OTHER_PATTERN: ClassVar[str] = ""
 
     class Meta:
         unknown = EXCLUDE
@@ -67,8 +74,10 @@ def load(schema: Schema, data: Mapping[str, Any]) -> dict[str, Any]:
     Raises
     ------
     ApiError
-        400 naming every field at fault and what is wrong with it.
+        400 naming every field at fault and what is wrong with it, or every field
+        the route does not take (a misspelt optional field would go unnoticed).
     """
+    _refuse_unknown(schema, data)
     try:
         loaded: dict[str, Any] = schema.load(data)
     except ValidationError as error:
@@ -80,6 +89,23 @@ def load(schema: Schema, data: Mapping[str, Any]) -> dict[str, Any]:
         ]
         raise ApiError(400, "; ".join(parts) or "the request's fields are malformed") from None
     return loaded
+
+
+def _refuse_unknown(schema: Schema, data: Mapping[str, Any]) -> None:
+    """400 naming the fields of ``data`` that ``schema`` (a :class:`Fields`) does not take."""
+    others: tuple[str, ...] = getattr(schema, "OTHER_FIELDS", ())
+    pattern: str = getattr(schema, "OTHER_PATTERN", "")
+    unknown = [
+        name
+        for name in data
+        if name not in schema.fields
+        and name not in others
+        and not (pattern and re.fullmatch(pattern, name))
+    ]
+    if unknown:
+        named = "; ".join(f"unknown field {name!r}" for name in unknown)
+        taken = ", ".join([*schema.fields, *others])
+        raise ApiError(400, f"{named} (the fields here: {taken})")
 
 
 def text(*, required: bool = False) -> fields.String:

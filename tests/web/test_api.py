@@ -534,3 +534,37 @@ def test_two_step_negative_ends_are_refused_not_read_as_positive(
     got, answer = post(client, "/api/two-step/plays", data={"ends": ends, "hand": "1-3"})
     assert got == 400
     assert answer["error"].startswith("field 'ends': must be two pip counts such as \"3,5\"")
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "error"),
+    [
+        # Each was ignored, and the answer given as if the field had not been sent.
+        (
+            "/api/two-step/plays",
+            {"ends": "3,5", "hand": "1-2", "cardTop": "0-3"},
+            "unknown field 'cardTop' (the fields here: ends, hand, card_top, discard_top, photo)",
+        ),
+        (
+            "/api/kingdomino/score",
+            {"kingdom": "C F1", "bonuses": "middle"},
+            "unknown field 'bonuses' (the fields here: bonus, size, kingdom, photo)",
+        ),
+        (
+            "/api/domineering/check",
+            {"position": ".....", "move": "A1-B1", "side": "V"},
+            "unknown field 'side' (the fields here: position, move, player, first)",
+        ),
+        (
+            "/api/cross/round",
+            {"hands": ["1-1", "2-2"], "players": 2},
+            "unknown field 'players' (the fields here: hands, hand1, hand2, hand3, hand4, "
+            "photo1, photo2, photo3, photo4)",
+        ),
+    ],
+)
+def test_a_misspelt_field_is_400_naming_it_and_the_fields_taken(
+    client: FlaskClient, url: str, body: dict[str, Any], error: str
+) -> None:
+    status, answer = post(client, url, json=body)
+    assert (status, answer) == (400, {"error": error})

@@ -34,6 +34,9 @@ class RoundFields(schemas.Fields):
     field per seat ``hand1`` .. ``hand4`` (``""``: the player who went out)."""
 
     KEEP_BLANK = frozenset(f"hand{number}" for number in range(1, MAX_PLAYERS + 1))
+    OTHER_FIELDS = tuple(f"photo{number}" for number in range(1, MAX_PLAYERS + 1))
+    # Seats past the fourth reach the seat check, which answers 422 for them.
+    OTHER_PATTERN = r"(hand|photo)[1-9][0-9]*"
 
     hands = schemas.JsonText(schemas.Hands(), "a JSON list of tile lists", load_default=None)
     hand1 = schemas.text()

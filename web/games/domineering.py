@@ -28,6 +28,8 @@ def page() -> str:
 class AnalyzeFields(schemas.Fields):
     """``POST /api/domineering/analyze``: ``position`` unless a ``photo`` is sent; ``first``."""
 
+    OTHER_FIELDS = ("photo",)
+
     position = schemas.text()
     first = schemas.side(load_default=None)
 

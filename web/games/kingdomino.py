@@ -36,11 +36,15 @@ class KingdomFields(schemas.Fields):
 class ScoreFields(KingdomFields):
     """``POST /api/kingdomino/score``: ``kingdom`` unless a ``photo`` is sent."""
 
+    OTHER_FIELDS = ("photo",)
+
     kingdom = schemas.text()
 
 
 class CompareFields(KingdomFields):
     """``POST /api/kingdomino/compare``: ``kingdom1``, ``kingdom2`` unless photos are sent."""
+
+    OTHER_FIELDS = ("photo1", "photo2")
 
     kingdom1 = schemas.text()
     kingdom2 = schemas.text()

@@ -38,6 +38,8 @@ class PlaysFields(schemas.Fields):
     """``POST /api/two-step/plays``: ``ends``, ``hand`` (unless a ``photo`` is sent),
     ``card_top``, ``discard_top``."""
 
+    OTHER_FIELDS = ("photo",)
+
     ends = fields.List(
         fields.Integer(
             validate=Range(min=0, error=_NOT_PIPS),
