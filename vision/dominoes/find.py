@@ -376,13 +376,14 @@ def _tile_from_bar(
     *,
     longest: float = 1.05,
     symmetric: bool = True,
+    min_inside: float = 0.8,
 ) -> TileCandidate | None:
     """The tile around divider ``bar``, in the pixels of ``blocked`` and ``face``.
 
     ``blocked`` holds the walls (see :func:`_walk`); ``face`` the tile faces.  A half
     is at most ``longest`` widths long (more when a tile is seen at a low angle); both
-    halves as long as the shorter unless not ``symmetric``.  None if the rectangle
-    found is not mostly face.
+    halves as long as the shorter unless not ``symmetric``.  None if less than
+    ``min_inside`` of the rectangle found is face.
     """
     across = np.array([-bar.along[1], bar.along[0]])
     length = bar.length
@@ -427,7 +428,7 @@ def _tile_from_bar(
         half = (ahead + back) / 2
     corners = _corners(centre, across, bar.along, half, width / 2)
     inside = _fraction_inside(face, corners)
-    if inside < 0.8:
+    if inside < min_inside:
         return None
     score = float(np.clip(inside, 0, 1)) * (1.0 if clean else 0.7)
     return TileCandidate(corners, width, 2 * half, score)
@@ -488,15 +489,15 @@ def _off_face_tiles(
         origin = np.array([x0, y0], dtype=np.float64)
         bar = _Stroke(stroke.centre - origin, stroke.along, length, stroke.thickness, 0)
         local = _own_face(close, bar, across)
-        if local is None:
-            continue
+        if local is None or _touches_border(local):
+            continue  # no face, or one running on: a table of the tile's colour
         # Seen at a low angle, a bar nearly meets the tile's dark rim and its stroke runs
         # on into it: keep the part with the face on both sides.
         trimmed = _trimmed(bar, local, across)
         if trimmed is None or trimmed.length < min_bar or trimmed.thickness > 0.3 * trimmed.length:
             continue
         walls = np.where(local, 0, -1).astype(np.int32)
-        tile = _tile_from_bar(trimmed, walls, local, longest=1.6, symmetric=False)
+        tile = _tile_from_bar(trimmed, walls, local, longest=1.6, symmetric=False, min_inside=0.6)
         if tile is None:
             continue
         # The face ends where the tile ends (a table of the tile's colour does not).
@@ -505,9 +506,13 @@ def _off_face_tiles(
             continue
         # Seen at a low angle a tile's long sides are not square to its bar.
         corners = _sheared_corners(tile, trimmed.along, walls)
+        inside = _fraction_inside(local, corners)
+        if inside < 0.8:
+            continue
         # A little margin: the pips of a big set reach close to the tile's edges.
         corners = corners.mean(axis=0) + 1.08 * (corners - corners.mean(axis=0))
-        found.append(TileCandidate(corners + origin, tile.width, tile.length, tile.score))
+        score = inside * tile.score / _fraction_inside(local, tile.corners)
+        found.append(TileCandidate(corners + origin, tile.width, tile.length, score))
         contours, _ = cv2.findContours(
             local.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
         )
@@ -641,6 +646,12 @@ def _sheared_corners(tile: TileCandidate, along: np.ndarray, walls: np.ndarray) 
     return np.roll(points, -start, axis=0)
 
 
+def _touches_border(mask: np.ndarray, *, most: float = 0.1) -> bool:
+    """More than ``most`` of the pixels on the edge of ``mask`` are set."""
+    edge = np.concatenate((mask[0], mask[-1], mask[:, 0], mask[:, -1]))
+    return float(edge.mean()) > most
+
+
 def _within(corners: np.ndarray, point: np.ndarray) -> bool:
     polygon = corners.astype(np.float32)
     return cv2.pointPolygonTest(polygon, (float(point[0]), float(point[1])), False) >= 0
@@ -679,8 +690,11 @@ def _side_colour(
     return round(light), round(a), round(b)
 
 
-def _own_face(close: np.ndarray, bar: _Stroke, across: np.ndarray) -> np.ndarray | None:
-    """The part of ``close`` joined to both sides of ``bar``, holes filled; None if none."""
+def _own_face(
+    close: np.ndarray, bar: _Stroke, across: np.ndarray, *, convex: bool = True
+) -> np.ndarray | None:
+    """The part of ``close`` joined to both sides of ``bar``, holes filled (its convex
+    hull if ``convex``); None if none."""
     joined = close.astype(np.uint8)
     # The bar joins its two sides, also where it runs from rim to rim (a low angle).
     ends = [bar.centre + sign * bar.along * bar.length / 2 for sign in (1, -1)]
@@ -724,6 +738,12 @@ def _own_face(close: np.ndarray, bar: _Stroke, across: np.ndarray) -> np.ndarray
     is_hole = (left > 0) & (top > 0) & (right < cols) & (bottom < rows)
     is_hole[0] = False
     filled: np.ndarray = region | is_hole[labels]
+    if convex:
+        # A tile's face is convex: pips at its edge are not bites out of it.
+        points = cv2.findNonZero(filled.astype(np.uint8))
+        hull = np.zeros(filled.shape, dtype=np.uint8)
+        cv2.fillConvexPoly(hull, cv2.convexHull(points), 1)
+        filled = hull > 0
     return filled
 
 
