@@ -19,7 +19,18 @@ from marshmallow.validate import OneOf
 
 from web.errors import ApiError
 
-__all__ = ["Fields", "Hands", "JsonText", "Several", "Word", "choice", "load", "side", "text"]
+__all__ = [
+    "Fields",
+    "Hands",
+    "JsonText",
+    "Several",
+    "WholeNumber",
+    "Word",
+    "choice",
+    "load",
+    "side",
+    "text",
+]
 
 #: Messages of the field types used here, phrased to follow "field 'name':".
 _MISSING = "missing"
@@ -144,11 +155,21 @@ def side(**kwargs: Any) -> Word:
     return Word(["H", "V"], "must be H or V, got {input!r}", **kwargs)
 
 
+class WholeNumber(fields.Integer):
+    """A whole number, sent as a number or as text; a fraction (``5.5``) is refused,
+    where marshmallow's ``Integer`` would cut it to ``5``."""
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, float) and not value.is_integer():
+            raise self.make_error("invalid", input=value)
+        return super()._validated(value)
+
+
 def choice(allowed: list[int], **kwargs: Any) -> fields.Integer:
     """A whole number out of ``allowed`` (sent as a number or as text)."""
     words = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
     message = f"must be {words}, got {{input!r}}"
-    return fields.Integer(
+    return WholeNumber(
         validate=OneOf(allowed, error=message), error_messages={"invalid": message}, **kwargs
     )
 

@@ -568,3 +568,26 @@ def test_a_misspelt_field_is_400_naming_it_and_the_fields_taken(
 ) -> None:
     status, answer = post(client, url, json=body)
     assert (status, answer) == (400, {"error": error})
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "error"),
+    [
+        # Each was cut to a whole number (5, 3) and answered.
+        (
+            "/api/kingdomino/score",
+            {"kingdom": "C F", "size": 5.5},
+            "field 'size': must be 5 or 7, got 5.5",
+        ),
+        (
+            "/api/two-step/plays",
+            {"ends": [3.7, 4], "hand": "3-1"},
+            "field 'ends': must be two pip counts such as \"3,5\", got 3.7",
+        ),
+    ],
+)
+def test_a_fraction_is_not_cut_to_a_whole_number(
+    client: FlaskClient, url: str, body: dict[str, Any], error: str
+) -> None:
+    status, answer = post(client, url, json=body)
+    assert (status, answer) == (400, {"error": error})

@@ -41,7 +41,7 @@ class PlaysFields(schemas.Fields):
     OTHER_FIELDS = ("photo",)
 
     ends = fields.List(
-        fields.Integer(
+        schemas.WholeNumber(
             validate=Range(min=0, error=_NOT_PIPS),
             error_messages={"invalid": _NOT_PIPS},
         ),
