@@ -24,6 +24,8 @@ __all__ = ["MAX_PHOTO_ASPECT", "MIN_PHOTO_SIDE", "fields", "has_photo", "photo"]
 MIN_PHOTO_SIDE = 32
 #: Largest ratio of a photo's longer side to its shorter side (phone panoramas are ~4).
 MAX_PHOTO_ASPECT = 10
+#: Brands of the HEIF family (iPhone photos), bytes 8-12 of the file after "ftyp".
+_HEIF_BRANDS = frozenset({b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"})
 
 
 def fields() -> dict[str, Any]:
@@ -87,6 +89,12 @@ def photo(name: str, *, max_side: int | None = None) -> np.ndarray:
                 kind = opened.format
                 cols, rows = opened.size
     except UnidentifiedImageError:
+        if data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS:
+            raise ApiError(
+                415,
+                f"{label}: an HEIC photo, which Referee cannot read: send it as JPEG (on an "
+                "iPhone: Settings > Camera > Formats > Most Compatible)",
+            ) from None
         raise ApiError(415, f"{label}: not an image (send a JPEG, PNG or WebP photo)") from None
     except Image.DecompressionBombError:
         raise ApiError(422, f"{label}: the image has too many pixels to read safely") from None

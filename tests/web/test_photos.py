@@ -345,3 +345,16 @@ def test_a_photo_with_no_tile_is_422_not_an_empty_hand(
     answer = response.get_json()
     assert answer["error"] == prefix + NO_TILES
     assert answer["overlay"].startswith("data:image/jpeg;base64,")
+
+
+def test_an_iphone_heic_photo_is_415_saying_how_to_send_it(client: FlaskClient) -> None:
+    # The start of an HEIC file (an ISO box "ftyp", brand "heic"): a photo, but in a
+    # format we cannot decode; "not an image" would puzzle its owner.
+    heic = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(200)
+    data = {"photo": upload(heic, "IMG_0001.HEIC")}
+    response = client.post("/api/kingdomino/score", data=data)
+    assert response.status_code == 415
+    assert response.get_json() == {
+        "error": "IMG_0001.HEIC: an HEIC photo, which Referee cannot read: send it as "
+        "JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible)"
+    }
