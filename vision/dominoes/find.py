@@ -466,9 +466,6 @@ def _off_face_tiles(
         if stroke.thickness > 0.25 * length or tried >= most:
             continue
         across = np.array([-stroke.along[1], stroke.along[0]])
-        reach = stroke.thickness / 2 + 0.2 * length
-        if not any(_is_blocked(~face, stroke.centre + sign * across * reach) for sign in (1, -1)):
-            continue  # on the palest face: the main search's
         if any(_within(tile.corners, stroke.centre) for tile in found):
             continue
         darkness = _ink_along(ink, stroke)
@@ -677,10 +674,13 @@ def _side_colour(
         ys = np.rint(points[:, 1]).astype(np.intp)
         inside = (xs >= 0) & (xs < cols) & (ys >= 0) & (ys < rows)
         xs, ys = xs[inside], ys[inside]
-        clean = ink[ys, xs] <= most_ink
-        if clean.sum() < 0.25 * len(points):
+        if xs.size < 0.5 * len(points):
             return None
-        medians.append(np.median(lab[ys[clean], xs[clean]].astype(np.int16), axis=0))
+        # The face is the paler part: pips (black or coloured) are darker, and a cream
+        # face near pips looks like coloured ink.
+        samples = lab[ys, xs].astype(np.int16)
+        clean = (ink[ys, xs] <= most_ink) | (samples[:, 0] >= np.percentile(samples[:, 0], 40))
+        medians.append(np.median(samples[clean], axis=0))
     first, second = medians
     if abs(first[0] - second[0]) > 25 or abs(first[1] - second[1]) + abs(first[2] - second[2]) > 10:
         return None

@@ -114,14 +114,16 @@ def rectify_tile(image: np.ndarray, corners: np.ndarray, *, short_side: int = 80
 
 
 def _tile_ink(crop: np.ndarray) -> np.ndarray:
-    """Ink of a tile crop (0..255): dark or coloured marks on the pale face."""
+    """Ink of a tile crop (0..255): dark marks, or marks of another colour than the face."""
     rows = crop.shape[0]
     kernel = max(3, round(rows * 0.4) | 1)
     shape = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kernel, kernel))
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
     dark = cv2.morphologyEx(lab[:, :, 0], cv2.MORPH_BLACKHAT, shape)
-    a = lab[:, :, 1].astype(np.int16) - 128
-    b = lab[:, :, 2].astype(np.int16) - 128
+    # Colour against the face's own (ivory or white): the paler pixels' median.
+    pale = lab[:, :, 0] >= np.percentile(lab[:, :, 0], 60)
+    a = lab[:, :, 1].astype(np.int16) - int(np.median(lab[:, :, 1][pale]))
+    b = lab[:, :, 2].astype(np.int16) - int(np.median(lab[:, :, 2][pale]))
     chroma = np.clip((np.abs(a) + np.abs(b)) * 2, 0, 255).astype(np.uint8)
     colour = cv2.morphologyEx(chroma, cv2.MORPH_TOPHAT, shape)
     return np.maximum(dark, colour)

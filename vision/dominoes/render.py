@@ -31,7 +31,10 @@ from referee.dominoes import double_set
 
 __all__ = ["TEXTURES", "RenderedHand", "render_hand", "write_samples"]
 
-TEXTURES = ("wood", "felt")
+TEXTURES = ("wood", "felt", "marble")
+
+#: Chosen from when no texture is asked for (marble only on request).
+_USUAL = ("wood", "felt")
 
 #: Pip centres on a half, (row, col) as fractions of the half, for 0-6 pips.
 _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -92,6 +95,13 @@ def _table(rng: np.random.Generator, rows: int, cols: int, texture: str) -> np.n
         )
         shade = 1.0 + 0.12 * grain
         table = base[None, None, :] * shade[:, :, None]
+    elif texture == "marble":
+        # Pale, cool marble with soft grey veins: paler than the tiles on it.
+        base = np.array([246, 244, 238], dtype=np.float32)
+        veins = rng.normal(0, 1, (rows // 8 + 1, cols // 8 + 1)).astype(np.float32)
+        veins = cv2.resize(cv2.GaussianBlur(veins, (0, 0), 2.0), (cols, rows))
+        shade = 1.0 - 0.15 * np.exp(-((veins * 12.0) ** 2))
+        table = base[None, None, :] * shade[:, :, None]
     else:
         base = np.array([50, 105, 35], dtype=np.float32)  # green felt, BGR
         noise = rng.normal(0, 1, (rows, cols)).astype(np.float32)
@@ -126,6 +136,7 @@ def _draw_tile(
     angle: float,
     short: float,
     ink: np.ndarray,
+    brightness: np.ndarray,
 ) -> np.ndarray:
     """Draw one tile (in place, on the private canvas); return its tl, tr, br, bl corners."""
     along = np.array([math.cos(angle), math.sin(angle)])
@@ -138,7 +149,7 @@ def _draw_tile(
     cv2.fillPoly(
         shadow, [np.rint((outline + offset) * scale).astype(np.int32)], 1.0, cv2.LINE_AA, shift
     )
-    face = np.array([232, 240, 244], dtype=np.float32)
+    face = np.array([232, 240, 244], dtype=np.float32) * brightness
     cv2.fillPoly(
         canvas, [np.rint(outline * scale).astype(np.int32)], face.tolist(), cv2.LINE_AA, shift
     )
@@ -225,7 +236,7 @@ def render_hand(
         If ``texture`` is unknown or ``count`` is not 1-10.
     """
     rng = np.random.default_rng(seed)
-    texture = texture or TEXTURES[int(rng.integers(len(TEXTURES)))]
+    texture = texture or _USUAL[int(rng.integers(len(_USUAL)))]
     if texture not in TEXTURES:
         raise ValueError(f"texture is one of {', '.join(TEXTURES)}, not {texture!r}")
     count = int(rng.integers(3, 8)) if count is None else count
@@ -237,6 +248,10 @@ def render_hand(
     shadow = np.zeros((rows, cols), dtype=np.float32)
     short = float(rng.uniform(0.085, 0.11) * min(rows, cols) * 1.1)
     ink = np.array([28, 26, 24], dtype=np.float32)
+    # Ivory tiles in the shade of the room on a pale marble; white ones elsewhere.
+    brightness = np.array(
+        [0.62, 0.74, 0.82] if texture == "marble" else [1.0, 1.0, 1.0], dtype=np.float32
+    )
     boxes: list[np.ndarray] = []
     layout: list[tuple[tuple[int, int], np.ndarray, float]] = []
     for tile in chosen:
@@ -263,12 +278,14 @@ def render_hand(
     # Shadows first (they fall on the table), then the tiles over them.
     scratch = np.zeros_like(canvas)
     for pips, centre, angle in layout:
-        _draw_tile(scratch, shadow, pips, centre, angle, short, ink)
+        _draw_tile(scratch, shadow, pips, centre, angle, short, ink, brightness)
     shadow = cv2.GaussianBlur(shadow, (0, 0), 0.05 * short)
     canvas *= (1.0 - 0.55 * shadow)[:, :, None]
     corners: list[np.ndarray] = []
     for pips, centre, angle in layout:
-        corners.append(_draw_tile(canvas, np.zeros_like(shadow), pips, centre, angle, short, ink))
+        corners.append(
+            _draw_tile(canvas, np.zeros_like(shadow), pips, centre, angle, short, ink, brightness)
+        )
     # Uneven light: brighter towards a random point.
     y, x = np.mgrid[0:rows, 0:cols].astype(np.float32)
     light_x, light_y = rng.uniform(0, cols), rng.uniform(0, rows)
