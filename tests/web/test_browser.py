@@ -269,6 +269,18 @@ def test_domineering_dispute_says_legal_once_and_asks_for_a_pair(
     assert verdict.inner_text() == "Type the pair claimed first, like B3-C3."
 
 
+def test_domineering_position_typed_in_lower_case_is_analysed(page: Any, live_server: str) -> None:
+    # A phone keyboard or a desktop may give "hh": the box was refused with
+    # "unknown cell symbol 'h'", while the dispute box takes "a1-b1".
+    page.goto(live_server + "/domineering/")
+    page.click("details.notation summary")
+    page.fill("#notation", "hh../.... v")
+    page.click("#use-notation")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    assert page.inner_text("#notation-status") == ""
+    assert page.locator("rect.pair[data-pair='A1-B1']").count() == 1
+
+
 def test_domineering_sheet_photo_read_then_corrected(page: Any, live_server: str) -> None:
     sheets = sorted(SAMPLES.glob("sheet-*.jpg"))
     page.goto(live_server + "/domineering/")

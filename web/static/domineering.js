@@ -320,7 +320,7 @@
     document.getElementById("use-notation").addEventListener("click", () => {
       confidence = null;
       R.showOverlay(overlay, null);
-      analyze({ position: notation.value }, true);
+      analyze({ position: notation.value.toUpperCase() }, true); // "hh" as "HH", like the dispute box
     });
     document.getElementById("dispute").addEventListener("submit", async (event) => {
       event.preventDefault();
