@@ -37,7 +37,10 @@ def fields() -> dict[str, Any]:
         400 if the body claims to be JSON but is not a JSON object.
     """
     if request.is_json:
-        data = request.get_json(silent=True)
+        try:
+            data = request.get_json(silent=True)
+        except RecursionError:  # nested too deep for Python's parser
+            data = None
         if not isinstance(data, dict):
             raise ApiError(400, "the request body is not a JSON object")
         return data

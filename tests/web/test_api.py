@@ -591,3 +591,10 @@ def test_a_fraction_is_not_cut_to_a_whole_number(
 ) -> None:
     status, answer = post(client, url, json=body)
     assert (status, answer) == (400, {"error": error})
+
+
+def test_json_nested_too_deep_is_400_not_500(client: FlaskClient) -> None:
+    # 100 000 nested lists: Python's JSON parser gives up with RecursionError (was 500).
+    body = '{"hands": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    status, answer = post(client, "/api/cross/round", data=body, content_type="application/json")
+    assert (status, answer) == (400, {"error": "the request body is not a JSON object"})
