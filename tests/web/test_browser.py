@@ -175,6 +175,30 @@ def _domain_size(rows: list[list[str]], start: tuple[int, int]) -> int:
     return len(seen)
 
 
+def test_kingdom_photo_caption_says_corrections_are_not_on_the_photo(
+    page: Any, live_server: str
+) -> None:
+    # The overlay prints the total as read ("score 27 total 27"): once a square is
+    # corrected the page's total differs, and the caption must say why.
+    page.goto(live_server + "/kingdomino/")
+    page.set_input_files("#photo", str(SAMPLES / "kingdom-2.jpg"))
+    page.wait_for_selector(".overlay:not([hidden]):not(.reading) img", timeout=60_000)
+    caption = page.locator("section.kingdom .overlay figcaption")
+    assert caption.inner_text() == "The photo as read"
+    set_square(page, 0, 0, "mine", 3)
+    page.wait_for_function(
+        "document.querySelector('.overlay figcaption').textContent.startsWith('The photo as first')"
+    )
+    assert caption.inner_text() == (
+        "The photo as first read: your corrections are on the board below, not on the photo"
+    )
+    # A new photo is "as read" again.
+    page.set_input_files("#photo", str(SAMPLES / "kingdom-3.jpg"))
+    page.wait_for_function(
+        "document.querySelector('.overlay figcaption').textContent === 'The photo as read'"
+    )
+
+
 def test_kingdom_photo_scored_then_corrected(page: Any, live_server: str) -> None:
     photo, expected, score = _kingdom_photo()
     page.goto(live_server + "/kingdomino/")

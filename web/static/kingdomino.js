@@ -102,6 +102,7 @@
     this.setFromAnswer(data);
     this.photoWarnings = data.warnings || [];
     this.edited = new Set();
+    this.caption(AS_READ);
     R.showOverlay(this.overlay, data.overlay);
     R.status(this.status, "Read from the photo. Tap a square to correct it.", "ok");
     this.render();
@@ -233,10 +234,19 @@
     editor.append(terrains, crowns);
   };
 
+  /* The overlay prints the total as read: after a correction, say the board differs. */
+  const AS_READ = "The photo as read";
+  const AS_CORRECTED = "The photo as first read: your corrections are on the board below, not on the photo";
+  KingdomWidget.prototype.caption = function (text) {
+    const caption = this.overlay && this.overlay.querySelector("figcaption");
+    if (caption) caption.textContent = text;
+  };
+
   KingdomWidget.prototype.edit = function (row, col, letter, crowns) {
     this.squares[row][col] = { t: letter, c: crowns };
     if (this.confidence && this.confidence[row]) this.confidence[row][col] = 1;
     this.edited.add(`${row},${col}`);
+    this.caption(AS_CORRECTED);
     this.render();
     this.onChange(this);
   };
