@@ -1,0 +1,336 @@
+"""Find tiles on a table paler than them (a marble): each bar with a face of its own colour.
+
+The main search (:mod:`vision.dominoes.find`) takes the photo's palest colour for the tiles'
+faces.  On a pale marble the tiles are darker than the table, so there every dark straight
+stroke is tried as a divider bar: the colour beside it on both sides gives the tile's own
+face, which must end where the tile ends.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.dominoes.strokes import (
+    TileCandidate,
+    _fraction_inside,
+    _Stroke,
+    _strokes,
+    _tile_from_bar,
+    _walk,
+)
+
+__all__: list[str] = []
+
+
+def _off_face_tiles(
+    lab: np.ndarray,
+    face: np.ndarray,
+    ink: np.ndarray,
+    *,
+    ink_threshold: int,
+    min_bar: float,
+    light_tolerance: int = 40,
+    colour_tolerance: int = 12,
+    most: int = 60,
+) -> tuple[list[TileCandidate], list[np.ndarray]]:
+    """Tiles around bars whose sides are not on ``face``, each on a face of its own colour.
+
+    The colour beside the bar on both sides (pips and bar left out) must agree and be
+    pale enough for a tile; the tile's face is then the pixels near the bar of about
+    that colour (``light_tolerance`` in L, ``colour_tolerance`` in |a| + |b|, Lab
+    codes), joined to the bar, its holes (pips) filled.  At most ``most`` strokes, the
+    longest, are tried.  Pixels of ``lab``; also returns the outline of each tile's
+    own face (for the debug image).
+    """
+    # A divider bar is printed dark: far darker than the veins of a marble.
+    dark = round(1.5 * ink_threshold)
+    marks = (ink > dark).astype(np.uint8)
+    rows, cols = face.shape
+    found: list[TileCandidate] = []
+    outlines: list[np.ndarray] = []
+    tried = 0
+    for stroke in _straight_strokes(marks, min_length=min_bar):
+        length = stroke.length
+        if stroke.thickness > 0.25 * length or tried >= most:
+            continue
+        across = np.array([-stroke.along[1], stroke.along[0]])
+        if any(_within(tile.corners, stroke.centre) for tile in found):
+            continue
+        darkness = _ink_along(ink, stroke)
+        if darkness < dark:
+            continue
+        tried += 1
+        colour = _side_colour(lab, ink, stroke, across, ink_threshold)
+        if colour is None or darkness < 0.4 * colour[0]:
+            continue
+        reach = 2.2 * length
+        x0, y0 = (max(0, int(value - reach)) for value in stroke.centre)
+        x1 = min(cols, int(stroke.centre[0] + reach) + 1)
+        y1 = min(rows, int(stroke.centre[1] + reach) + 1)
+        window = lab[y0:y1, x0:x1].astype(np.int16)
+        off = np.abs(window[:, :, 1] - colour[1]) + np.abs(window[:, :, 2] - colour[2])
+        close = (np.abs(window[:, :, 0] - colour[0]) <= light_tolerance) & (off <= colour_tolerance)
+        close = cv2.medianBlur(close.astype(np.uint8), 5) > 0
+        origin = np.array([x0, y0], dtype=np.float64)
+        bar = _Stroke(stroke.centre - origin, stroke.along, length, stroke.thickness, 0)
+        local = _own_face(close, bar, across)
+        if local is None or _touches_border(local):
+            continue  # no face, or one running on: a table of the tile's colour
+        # Seen at a low angle, a bar nearly meets the tile's dark rim and its stroke runs
+        # on into it: keep the part with the face on both sides.
+        trimmed = _trimmed(bar, local, across)
+        if trimmed is None or trimmed.length < min_bar or trimmed.thickness > 0.3 * trimmed.length:
+            continue
+        walls = np.where(local, 0, -1).astype(np.int32)
+        tile = _tile_from_bar(trimmed, walls, local, longest=1.6, symmetric=False, min_inside=0.6)
+        if tile is None:
+            continue
+        # The face ends where the tile ends (a table of the tile's colour does not).
+        grown = tile.corners.mean(axis=0) + 1.25 * (tile.corners - tile.corners.mean(axis=0))
+        if _fraction_inside(local, grown) * _area(grown) < 0.75 * float(local.sum()):
+            continue
+        # Seen at a low angle a tile's long sides are not square to its bar.
+        corners = _sheared_corners(tile, trimmed.along, walls)
+        inside = _fraction_inside(local, corners)
+        if inside < 0.8:
+            continue
+        # A little margin: the pips of a big set reach close to the tile's edges.
+        corners = corners.mean(axis=0) + 1.08 * (corners - corners.mean(axis=0))
+        score = inside * tile.score / _fraction_inside(local, tile.corners)
+        found.append(TileCandidate(corners + origin, tile.width, tile.length, score))
+        contours, _ = cv2.findContours(
+            local.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+        )
+        outlines += [contour + np.array([x0, y0], dtype=np.int32) for contour in contours]
+    return found, outlines
+
+
+def _straight_strokes(
+    marks: np.ndarray, *, min_length: float, directions: int = 16
+) -> list[_Stroke]:
+    """Straight strokes of a 0/1 uint8 mask, also where they touch other marks.
+
+    An opening by a line of ``min_length`` pixels in each of ``directions`` directions
+    keeps the runs of ink in that direction: a bar that meets a tile's dark rim (seen
+    at a low angle) comes apart from it in the bar's own direction.  A stroke seen in
+    several directions is kept once, longest.
+    """
+    reach = max(2, round(min_length / 2))
+    size = 2 * reach + 1
+    found: list[_Stroke] = []
+    for step in range(directions):
+        theta = np.pi * step / directions
+        kernel = np.zeros((size, size), dtype=np.uint8)
+        dx, dy = reach * np.cos(theta), reach * np.sin(theta)
+        cv2.line(
+            kernel,
+            (round(reach - dx), round(reach - dy)),
+            (round(reach + dx), round(reach + dy)),
+            1,
+            1,
+        )
+        opened = cv2.morphologyEx(marks, cv2.MORPH_OPEN, kernel)
+        strokes, _ = _strokes(opened, min_length=min_length)
+        for stroke in strokes:
+            if abs(float(np.dot(stroke.along, (np.cos(theta), np.sin(theta))))) >= np.cos(
+                np.pi / directions * 1.5
+            ):
+                found.append(stroke)
+    kept: list[_Stroke] = []
+    centres = np.zeros((len(found), 2))
+    alongs = np.zeros((len(found), 2))
+    lengths = np.zeros(len(found))
+    for stroke in sorted(found, key=lambda stroke: -stroke.length):
+        count = len(kept)
+        if count:
+            near = np.linalg.norm(centres[:count] - stroke.centre, axis=1) < 0.25 * lengths[:count]
+            alike = np.abs(alongs[:count] @ stroke.along) > 0.9
+            if bool(np.any(near & alike)):
+                continue
+        centres[count], alongs[count], lengths[count] = stroke.centre, stroke.along, stroke.length
+        kept.append(stroke)
+    return kept
+
+
+def _trimmed(bar: _Stroke, face: np.ndarray, across: np.ndarray) -> _Stroke | None:
+    """The longest part of ``bar`` with ``face`` on both sides of it; None if none."""
+    offset = bar.thickness / 2 + 2.0
+    steps = np.arange(-bar.length / 2, bar.length / 2 + 0.5, 1.0)
+    beside = np.ones(steps.size, dtype=bool)
+    for sign in (1, -1):
+        points = bar.centre + np.outer(steps, bar.along) + sign * offset * across
+        xs = np.rint(points[:, 0]).astype(np.intp)
+        ys = np.rint(points[:, 1]).astype(np.intp)
+        rows, cols = face.shape
+        inside = (xs >= 0) & (xs < cols) & (ys >= 0) & (ys < rows)
+        beside &= inside
+        beside[inside] &= face[ys[inside], xs[inside]]
+    # The longest run of the stroke with the face on both sides.
+    padded = np.concatenate(([False], beside, [False])).astype(np.int8)
+    changes = np.flatnonzero(np.diff(padded))
+    if changes.size == 0:
+        return None
+    starts, stops = changes[::2], changes[1::2]
+    longest = int(np.argmax(stops - starts))
+    first, last = int(starts[longest]), int(stops[longest]) - 1
+    centre = bar.centre + bar.along * (steps[first] + steps[last]) / 2
+    return _Stroke(centre, bar.along, float(steps[last] - steps[first]), bar.thickness, bar.label)
+
+
+def _area(corners: np.ndarray) -> float:
+    return float(cv2.contourArea(corners.astype(np.float32)))
+
+
+def _ink_along(ink: np.ndarray, stroke: _Stroke) -> float:
+    """Median ink (0..255) on the axis of ``stroke``."""
+    steps = np.linspace(-stroke.length / 2, stroke.length / 2, 15)
+    points = stroke.centre + np.outer(steps, stroke.along)
+    rows, cols = ink.shape
+    xs = np.clip(np.rint(points[:, 0]).astype(np.intp), 0, cols - 1)
+    ys = np.clip(np.rint(points[:, 1]).astype(np.intp), 0, rows - 1)
+    return float(np.median(ink[ys, xs]))
+
+
+def _sheared_corners(tile: TileCandidate, along: np.ndarray, walls: np.ndarray) -> np.ndarray:
+    """Corners of ``tile`` with its long sides fitted to the face's edges.
+
+    Walks from points on the tile's long axis, both ways along the bar (unit
+    ``along``), to the walls; a line fitted robustly (Theil-Sen) to each side's ends
+    gives that long side; the short sides stay parallel to the bar.
+    """
+    centre = tile.corners.mean(axis=0)
+    across = np.array([-along[1], along[0]])
+    half = tile.length / 2
+    steps = np.linspace(-0.8 * half, 0.8 * half, 9)
+    sides = []
+    for sign in (1, -1):
+        reach = np.array(
+            [_walk(walls, centre + across * step, sign * along, 1.2 * tile.width) for step in steps]
+        )
+        slopes = [
+            (reach[j] - reach[i]) / (steps[j] - steps[i])
+            for i in range(len(steps))
+            for j in range(i + 1, len(steps))
+        ]
+        slope = float(np.median(slopes))
+        offset = float(np.median(reach - slope * steps))
+        if not 0.3 * tile.width <= offset <= 0.8 * tile.width or abs(slope) > 0.5:
+            return tile.corners
+        sides.append((sign, slope, offset))
+    points = np.array(
+        [
+            centre + across * end + sign * along * (slope * end + offset)
+            for sign, slope, offset in sides
+            for end in (-half, half)
+        ]
+    )
+    middle = points.mean(axis=0)
+    angles = np.arctan2(points[:, 1] - middle[1], points[:, 0] - middle[0])
+    points = points[np.argsort(angles)]
+    start = int(np.argmin(points[:, 0] + points[:, 1]))
+    return np.roll(points, -start, axis=0)
+
+
+def _touches_border(mask: np.ndarray, *, most: float = 0.1) -> bool:
+    """More than ``most`` of the pixels on the edge of ``mask`` are set."""
+    edge = np.concatenate((mask[0], mask[-1], mask[:, 0], mask[:, -1]))
+    return float(edge.mean()) > most
+
+
+def _within(corners: np.ndarray, point: np.ndarray) -> bool:
+    polygon = corners.astype(np.float32)
+    return cv2.pointPolygonTest(polygon, (float(point[0]), float(point[1])), False) >= 0
+
+
+def _side_colour(
+    lab: np.ndarray, ink: np.ndarray, bar: _Stroke, across: np.ndarray, most_ink: int
+) -> tuple[int, int, int] | None:
+    """Median Lab of the face beside ``bar`` if both sides agree and look like a tile."""
+    rows, cols = ink.shape
+    medians = []
+    for sign in (1, -1):
+        points = np.array(
+            [
+                bar.centre + sign * across * off + bar.along * shift
+                for off in np.linspace(
+                    bar.thickness / 2 + 3, bar.thickness / 2 + 0.4 * bar.length, 6
+                )
+                for shift in np.linspace(-0.35 * bar.length, 0.35 * bar.length, 5)
+            ]
+        )
+        xs = np.rint(points[:, 0]).astype(np.intp)
+        ys = np.rint(points[:, 1]).astype(np.intp)
+        inside = (xs >= 0) & (xs < cols) & (ys >= 0) & (ys < rows)
+        xs, ys = xs[inside], ys[inside]
+        if xs.size < 0.5 * len(points):
+            return None
+        # The face is the paler part: pips (black or coloured) are darker, and a cream
+        # face near pips looks like coloured ink.
+        samples = lab[ys, xs].astype(np.int16)
+        clean = (ink[ys, xs] <= most_ink) | (samples[:, 0] >= np.percentile(samples[:, 0], 40))
+        medians.append(np.median(samples[clean], axis=0))
+    first, second = medians
+    if abs(first[0] - second[0]) > 25 or abs(first[1] - second[1]) + abs(first[2] - second[2]) > 10:
+        return None
+    light, a, b = ((first + second) / 2).tolist()
+    if light < 60 or abs(a - 128) + abs(b - 128) > 45:
+        return None
+    return round(light), round(a), round(b)
+
+
+def _own_face(
+    close: np.ndarray, bar: _Stroke, across: np.ndarray, *, convex: bool = True
+) -> np.ndarray | None:
+    """The part of ``close`` joined to both sides of ``bar``, holes filled (its convex
+    hull if ``convex``); None if none."""
+    joined = close.astype(np.uint8)
+    # The bar joins its two sides, also where it runs from rim to rim (a low angle).
+    ends = [bar.centre + sign * bar.along * bar.length / 2 for sign in (1, -1)]
+    cv2.line(
+        joined,
+        (round(ends[0][0]), round(ends[0][1])),
+        (round(ends[1][0]), round(ends[1][1])),
+        1,
+        max(1, round(bar.thickness) + 2),
+    )
+    _count, labels = cv2.connectedComponents(joined, connectivity=4)
+    # Each side's part: the commonest beside the bar (pips are holes in it).
+    rows, cols = close.shape
+    own = set()
+    for sign in (1, -1):
+        points = np.array(
+            [
+                bar.centre + sign * across * off + bar.along * shift
+                for off in np.linspace(
+                    bar.thickness / 2 + 2, bar.thickness / 2 + 0.4 * bar.length, 5
+                )
+                for shift in np.linspace(-0.3 * bar.length, 0.3 * bar.length, 5)
+            ]
+        )
+        xs = np.clip(np.rint(points[:, 0]).astype(np.intp), 0, cols - 1)
+        ys = np.clip(np.rint(points[:, 1]).astype(np.intp), 0, rows - 1)
+        found = labels[ys, xs]
+        found = found[found > 0]
+        if found.size == 0:
+            return None
+        own.add(int(np.bincount(found).argmax()))
+    if len(own) != 1:
+        return None
+    region = labels == own.pop()
+    holes = (~region).astype(np.uint8)
+    _count, labels, stats, _ = cv2.connectedComponentsWithStats(holes, connectivity=4)
+    rows, cols = close.shape
+    left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    right = left + stats[:, cv2.CC_STAT_WIDTH]
+    bottom = top + stats[:, cv2.CC_STAT_HEIGHT]
+    is_hole = (left > 0) & (top > 0) & (right < cols) & (bottom < rows)
+    is_hole[0] = False
+    filled: np.ndarray = region | is_hole[labels]
+    if convex:
+        # A tile's face is convex: pips at its edge are not bites out of it.
+        points = cv2.findNonZero(filled.astype(np.uint8))
+        hull = np.zeros(filled.shape, dtype=np.uint8)
+        cv2.fillConvexPoly(hull, cv2.convexHull(points), 1)
+        filled = hull > 0
+    return filled
