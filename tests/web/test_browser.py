@@ -502,6 +502,13 @@ def test_domineering_sheet_where_v_started(page: Any, live_server: str) -> None:
     photo = SAMPLES / "sheet-3.jpg"
     truth = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
     assert truth["first"] == "V"
+    overlays: list[str] = []  # the overlays of the answers that found the sheet possible
+
+    def keep_overlay(response: Any) -> None:
+        if response.url.endswith("/api/domineering/analyze") and response.status == 200:
+            overlays.append(response.json().get("overlay", ""))
+
+    page.on("response", keep_overlay)
     page.goto(live_server + "/domineering/")
     page.set_input_files("#photo", str(photo))
     page.wait_for_function(
@@ -512,6 +519,10 @@ def test_domineering_sheet_where_v_started(page: Any, live_server: str) -> None:
     assert page.input_value("#first") == "V"
     to_move = truth["position"].split()[-1]
     assert page.inner_text("#to-move") == f"{to_move} to move"
+    # The picture shown is drawn with V as the starter, not the first one that printed
+    # "impossible position" over a sheet the page calls possible.
+    assert overlays and overlays[-1].startswith("data:image/jpeg;base64,")
+    assert page.get_attribute(".sheet-box .overlay img", "src") == overlays[-1]
 
 
 def test_kingdom_photo_warnings_name_squares_and_stay_until_corrected(

@@ -282,11 +282,18 @@
         cells = data.cells.map((row) => (Array.isArray(row) ? row : row.split("")));
         // Impossible with the chosen starter, but perhaps the other side started: a
         // sheet where V has one pair more than H is only possible if V started.
+        // The photo again, so the picture shown is drawn for that starter (the first
+        // one prints "impossible position").
         const other = firstSelect.value === "H" ? "V" : "H";
-        const retry = await R.post("/api/domineering/analyze", { position: position(), first: other });
+        const again = new FormData();
+        again.append("photo", file);
+        again.append("first", other);
+        const retry = await R.post("/api/domineering/analyze", again);
         if (!requests.isLatest(ticket)) return;
         if (retry.ok) {
           firstSelect.value = other;
+          confidence = retry.data.confidence || null;
+          R.showOverlay(overlay, retry.data.overlay);
           R.status(
             status,
             `Read from the photo. ${other} has one pair more than the other side, so ${other} started ` +
