@@ -134,6 +134,13 @@ def test_count_pips_on_an_ivory_face() -> None:
     assert [count_pips(draw_half(n, face=IVORY)).pips for n in range(7)] == list(range(7))
 
 
+def test_a_small_mark_on_the_edge_of_a_half_is_not_a_pip() -> None:
+    # The rim's shading or the corner of the next tile, cut by the crop
+    half = draw_half(2)
+    cv2.circle(half, (0, 0), 6, (20, 20, 20), -1, cv2.LINE_AA)
+    assert count_pips(half).pips == 2
+
+
 def test_a_half_with_print_that_is_not_pips_is_refused() -> None:
     half = draw_half(0)
     cv2.putText(half, "RO", (4, 50), cv2.FONT_HERSHEY_SIMPLEX, 1.4, (40, 40, 40), 5)

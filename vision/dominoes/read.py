@@ -289,6 +289,8 @@ def count_pips(
     large = (max_size * side) ** 2 * np.pi / 4
     pips: list[tuple[float, float]] = []
     areas: list[float] = []
+    edge_pips: list[tuple[float, float]] = []
+    edge_areas: list[float] = []
     stray = 0.0
     split = 0
     for label in range(1, count):
@@ -298,8 +300,9 @@ def count_pips(
         box = labels[y : y + h, x : x + w] == label
         if small <= area <= large and _is_round(w, h, area, box):
             col, row = centroids[label]
-            pips.append((float(row) / rows, float(col) / cols))
-            areas.append(float(area))
+            on_edge = x == 0 or y == 0 or x + w == cols or y + h == rows
+            (edge_pips if on_edge else pips).append((float(row) / rows, float(col) / cols))
+            (edge_areas if on_edge else areas).append(float(area))
             continue
         parts = _split_touching(box, small * 0.5, large)
         if parts:
@@ -312,6 +315,13 @@ def count_pips(
     stray_share = stray / (rows * cols)
     if stray_share > 0.04:
         return HalfCount(-1, 0.0, (), False)
+    # A mark on the half's edge much smaller than the whole pips is the rim's shading or
+    # the next tile, not a pip.
+    least = 0.5 * float(np.median(areas)) if areas else 0.0
+    for centre, area in zip(edge_pips, edge_areas, strict=True):
+        if area >= least:
+            pips.append(centre)
+            areas.append(area)
     centres = tuple(pips)
     legal = legal_layout(centres)
     confidence = 1.0
