@@ -21,6 +21,11 @@ _TRAINERS = {
         "train",
         PROJECT_ROOT / "vision" / "models" / "kingdomino.npz",
     ),
+    "domineering": (
+        "vision.domineering.train",
+        "train",
+        PROJECT_ROOT / "vision" / "models" / "domineering.json",
+    ),
 }
 
 

@@ -24,6 +24,7 @@ from vision.domineering.grid import (
     rectify,
 )
 from vision.domineering.marks import (
+    EDGE_FEATURES,
     cell_features,
     edge_features,
     label_ink,
@@ -244,11 +245,29 @@ def test_edge_features_see_a_stroke_across_the_shared_edge_only_there() -> None:
     before = frame.copy()
     edges = edge_features(frame, crossings, stroke_contrast(frame, crossings))
     np.testing.assert_array_equal(frame, before)
-    assert edges.shape == (9, 9, 7)
+    assert edges.shape == (9, 9, 8)
     cross = edges[:, :, 0]
     assert cross[2, 3] > 0.8  # the edge right of (1, 1)
     others = np.delete(cross.ravel(), 2 * 9 + 3)
     assert others.max() < 0.2
+
+
+def test_edge_features_tell_one_stroke_from_hatching_all_along_the_edge() -> None:
+    frame, crossings = _blank_frame()
+    lo = round(MARGIN * CELL_PX)
+    line_col = lo + 2 * CELL_PX
+    top = lo + CELL_PX  # row 2 (B2 | C2)
+    single, hatched = frame.copy(), frame.copy()
+    middle = top + CELL_PX // 2
+    single[middle - 1 : middle + 2, line_col - 12 : line_col + 13] = 0.6
+    for row in range(top + 3, top + CELL_PX - 2, 5):  # hatching lines across the edge
+        hatched[row : row + 2, line_col - 12 : line_col + 13] = 0.6
+    one = edge_features(single, crossings, stroke_contrast(single, crossings))
+    many = edge_features(hatched, crossings, stroke_contrast(hatched, crossings))
+    typical = EDGE_FEATURES.index("cross_typical")
+    assert one[2, 3, 0] > 0.8 and many[2, 3, 0] > 0.8  # both cross the edge somewhere
+    assert one[2, 3, typical] < 0.1  # a joining stroke crosses in one place
+    assert many[2, 3, typical] > 0.5  # hatching crosses all along
 
 
 def test_cell_features_see_writing_and_not_an_empty_cell() -> None:
@@ -270,11 +289,30 @@ def test_with_neighbours_compares_the_stroke_with_the_weaker_cell() -> None:
     edges = np.zeros((9, 9, 7))
     edges[0, 1, 0] = 0.2  # a stroke across the A1|B1 edge
     out = with_neighbours(cells, edges)
-    assert out.shape == (9, 9, 9)
+    assert out.shape == (9, 9, 11)
     np.testing.assert_array_equal(out[:, :, :7], edges)
     assert out[0, 1, 8] == pytest.approx(0.3)  # the weaker cell's peak
     assert out[0, 1, 7] == pytest.approx(0.2 / (0.3 + 0.1))
     assert out[0, 0, 7] == 0.0  # a cell place, not an edge
+
+
+def test_with_neighbours_weighs_each_edge_against_its_rivals() -> None:
+    # a 2x2 block A1 B1 / A2 B2: strokes across A1|A2 and B1|B2 (two V pairs), and
+    # the digits touch the A1|B1 edge a little
+    cells = np.zeros((5, 5, 5))
+    edges = np.zeros((9, 9, 7))
+    edges[1, 0, 0] = 0.6  # A1-A2
+    edges[1, 2, 0] = 0.5  # B1-B2
+    edges[0, 1, 0] = 0.3  # A1-B1, not a join
+    out = with_neighbours(cells, edges)
+    # A1-B1's rivals are the edges of A1 and B1: the strongest is A1-A2 (0.6)
+    assert out[0, 1, 10] == pytest.approx(0.6)
+    assert out[0, 1, 9] == pytest.approx(0.3 / 0.7)
+    # A1-A2's rivals: A1-B1 (0.3), A2-B2 and A2-A3 (0): the strongest 0.3
+    assert out[1, 0, 10] == pytest.approx(0.3)
+    assert out[1, 0, 9] == pytest.approx(0.6 / 0.4)
+    # an edge with no crossing anywhere near: 0 over 0.1
+    assert out[8, 7, 9] == 0.0 and out[8, 7, 10] == 0.0
 
 
 # --- best matching -----------------------------------------------------------------------------

@@ -37,7 +37,7 @@ __all__ = [
 
 #: Names of the columns of :func:`cell_features`.
 CELL_FEATURES = ("mean", "cover", "peak", "sharp", "blob")
-#: Names of the columns of :func:`edge_features` (the last two from :func:`with_neighbours`).
+#: Names of the columns of :func:`edge_features` (the last four from :func:`with_neighbours`).
 EDGE_FEATURES = (
     "cross",
     "across",
@@ -46,8 +46,11 @@ EDGE_FEATURES = (
     "along",
     "cross_in",
     "cross_out",
+    "cross_typical",
     "cross_vs_cells",
     "weaker_cell",
+    "cross_vs_rivals",
+    "rival_cross",
 )
 
 
@@ -265,20 +268,22 @@ def edge_features(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> 
 
     Returns
     -------
-    (9, 9, 7) ndarray of float64
-        On the cell/edge lattice (module docstring), the first seven
+    (9, 9, 8) ndarray of float64
+        On the cell/edge lattice (module docstring), the first eight
         ``EDGE_FEATURES`` at edge places (zeros elsewhere): ``cross`` = min of
         near-left, on-line, near-right ink; ``across`` = min of both sides
         only; ``near`` / ``far`` = the stronger and weaker side alone;
         ``along`` = the same measure along the edge (a stroke drawn parallel to
         it, not across); ``cross_in`` / ``cross_out`` = ``cross`` with the sides
-        taken near the edge (0.05-0.16 cell) or farther (0.16-0.35 cell); all
-        over the line contrast.
+        taken near the edge (0.05-0.16 cell) or farther (0.16-0.35 cell);
+        ``cross_typical`` = the median of that crossing measure along the edge
+        (one joining stroke crosses in one place, hatching drawn along the grid
+        lines crosses all along it); all over the line contrast.
     """
     k = max(3, round(0.16 * CELL_PX))
     h_open = cv2.morphologyEx(frame, cv2.MORPH_OPEN, np.ones((1, k), np.uint8))
     v_open = cv2.morphologyEx(frame, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8))
-    out = np.zeros((2 * SIZE - 1, 2 * SIZE - 1, 7))
+    out = np.zeros((2 * SIZE - 1, 2 * SIZE - 1, 8))
     for r in range(SIZE):
         for c in range(SIZE - 1):  # vertical line between (r, c) and (r, c+1): H join
             a, b = crossings[r, c + 1], crossings[r + 1, c + 1]
@@ -292,28 +297,36 @@ def edge_features(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> 
 
 
 def with_neighbours(cells: np.ndarray, edges: np.ndarray) -> np.ndarray:
-    """Edge features plus how the stroke compares with the writing in the two cells it joins.
+    """Edge features plus how the stroke compares with its cells and with the rival edges.
 
     A pair is written with one pen, so a joining stroke is about as dark as the
-    numbers beside it, however faint that pen is against the grid.
+    numbers beside it, however faint that pen is against the grid.  And each cell
+    is joined to at most one neighbour, so a joining stroke is the strongest
+    crossing among the edges of its two cells: in a 2x2 block of written cells the
+    two readings (two H pairs or two V pairs) are told apart by comparing each
+    edge with the other edges of its cells, not by each edge alone.
 
     Parameters
     ----------
     cells : (5, 5, 5) ndarray of float64
         From :func:`cell_features`.
-    edges : (9, 9, 7) ndarray of float64
+    edges : (9, 9, 8) ndarray of float64
         From :func:`edge_features`.
 
     Returns
     -------
-    (9, 9, 9) ndarray of float64
-        ``EDGE_FEATURES``: the seven edge features, then ``cross`` over the weaker
-        cell's peak ink, and that weaker peak.
+    (9, 9, 12) ndarray of float64
+        ``EDGE_FEATURES``: the eight edge features, then ``cross`` over the weaker
+        cell's peak ink, that weaker peak, ``cross`` over the strongest ``cross``
+        among the other edges of the two cells (up to six: the rivals), and that
+        strongest rival ``cross``.
     """
     peak = cells[:, :, CELL_FEATURES.index("peak")]
     base = edges.shape[2]
-    out = np.zeros((*edges.shape[:2], base + 2))
+    out = np.zeros((*edges.shape[:2], base + 4))
     out[:, :, :base] = edges
+    cross = edges[:, :, 0]
+    last = 2 * SIZE - 2
     for r in range(2 * SIZE - 1):
         for c in range(2 * SIZE - 1):
             if r % 2 == c % 2:
@@ -323,6 +336,14 @@ def with_neighbours(cells: np.ndarray, edges: np.ndarray) -> np.ndarray:
             weaker = float(min(peak[a], peak[b]))
             out[r, c, base] = edges[r, c, 0] / (weaker + 0.1)
             out[r, c, base + 1] = weaker
+            rival = 0.0
+            for cell in (a, b):
+                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                    er, ec = 2 * cell[0] + dr, 2 * cell[1] + dc
+                    if 0 <= er <= last and 0 <= ec <= last and (er, ec) != (r, c):
+                        rival = max(rival, float(cross[er, ec]))
+            out[r, c, base + 2] = cross[r, c] / (rival + 0.1)
+            out[r, c, base + 3] = rival
     return out
 
 
@@ -348,7 +369,9 @@ def _edge(
     left = band(across_img, -near_off)
     right = band(across_img, near_off)
     on = band(across_img, on_off)
-    cross = float(np.max(np.minimum(np.minimum(left, right), on)))
+    profile = np.minimum(np.minimum(left, right), on)
+    cross = float(np.max(profile))
+    typical = float(np.median(profile))
     across = float(np.max(np.minimum(left, right)))
     near = float(max(left.max(), right.max()))
     far = float(min(left.max(), right.max()))
@@ -359,4 +382,4 @@ def _edge(
     both_out = np.minimum(band(across_img, -outer), band(across_img, outer))
     cross_in = float(np.max(np.minimum(both_in, on)))
     cross_out = float(np.max(np.minimum(both_out, on)))
-    return np.array([cross, across, near, far, along, cross_in, cross_out]) / contrast
+    return np.array([cross, across, near, far, along, cross_in, cross_out, typical]) / contrast

@@ -25,7 +25,7 @@ from vision.domineering.model import MODEL_PATH, Logistic, expand
 from vision.domineering.read import sheet_evidence
 from vision.render.domineering import render_sheet
 
-__all__ = ["collect", "fit", "main"]
+__all__ = ["collect", "fit", "main", "train"]
 
 TRAIN_START = 500_000
 
@@ -89,24 +89,45 @@ def fit(x: np.ndarray, y: np.ndarray, names: tuple[str, ...]) -> Logistic:
     )
 
 
+def train(
+    data: Path | None = None, out: Path = MODEL_PATH, *, sheets: int = 300
+) -> dict[str, object]:
+    """Fit both models on rendered sheets and write them to ``out`` (plain JSON).
+
+    The entry of ``python -m vision.train domineering``.  ``data`` is not read:
+    there are no real Domineering photos in the shared data, so the models learn
+    from training seeds of the renderer only.
+
+    Returns
+    -------
+    dict
+        What was fitted (sample counts, training accuracy, the file written).
+    """
+    del data
+    cv2.setNumThreads(1)
+    cell_x, cell_y, edge_x, edge_y = collect(range(TRAIN_START, TRAIN_START + sheets))
+    cell = fit(cell_x, cell_y, (*CELL_FEATURES, *(f"wide_{n}" for n in CELL_FEATURES)))
+    edge = fit(edge_x, edge_y, EDGE_FEATURES)
+    summary: dict[str, object] = {}
+    for name, model, x, y in (("cell", cell, cell_x, cell_y), ("edge", edge, edge_x, edge_y)):
+        pred = model.logit(x) > 0
+        summary[f"{name} samples"] = len(y)
+        summary[f"{name} train accuracy"] = round(float(np.mean(pred == y)), 4)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    payload = {"cell": cell.to_json(), "edge": edge.to_json()}
+    out.write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
+    summary["wrote"] = str(out)
+    return summary
+
+
 def main(argv: list[str] | None = None) -> int:
     """Render, measure, fit, write ``vision/models/domineering.json``."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sheets", type=int, default=300)
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     args = parser.parse_args(argv)
-    cv2.setNumThreads(1)
-    cell_x, cell_y, edge_x, edge_y = collect(range(TRAIN_START, TRAIN_START + args.sheets))
-    cell = fit(cell_x, cell_y, (*CELL_FEATURES, *(f"wide_{n}" for n in CELL_FEATURES)))
-    edge = fit(edge_x, edge_y, EDGE_FEATURES)
-    for name, model, x, y in (("cell", cell, cell_x, cell_y), ("edge", edge, edge_x, edge_y)):
-        pred = model.logit(x) > 0
-        accuracy = float(np.mean(pred == y))
-        print(f"{name}: {len(y)} samples, {y.mean():.2f} positive, train accuracy {accuracy:.4f}")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    payload = {"cell": cell.to_json(), "edge": edge.to_json()}
-    args.out.write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {args.out}")
+    summary = train(None, args.out, sheets=args.sheets)
+    print(", ".join(f"{key}: {value}" for key, value in summary.items()))
     return 0
 
 

@@ -173,12 +173,17 @@ def _pen(rng: np.random.Generator, hard: bool) -> tuple[tuple[float, float, floa
         g = _u(rng, 0.12, 0.42)
         strength = _u(rng, 0.45 if hard else 0.55, 0.95)
         return (g, g, g * _u(rng, 0.95, 1.05)), strength, _u(rng, 0.15, 0.45)
-    if kind < 0.8:  # blue ballpoint
-        return (_u(rng, 0.45, 0.7), _u(rng, 0.15, 0.3), _u(rng, 0.05, 0.15)), _u(rng, 0.8, 1), 0.05
-    if kind < 0.95:  # black pen or felt tip
+    if kind < 0.78:  # blue ballpoint, from navy to light royal blue
+        blue = (_u(rng, 0.4, 0.75), _u(rng, 0.1, 0.4), _u(rng, 0.0, 0.2))
+        return blue, _u(rng, 0.7 if hard else 0.75, 1), _u(rng, 0.0, 0.12)
+    if kind < 0.92:  # black pen or felt tip
         g = _u(rng, 0.05, 0.2)
         return (g, g, g), _u(rng, 0.85, 1.0), 0.03
-    return (_u(rng, 0.1, 0.2), _u(rng, 0.1, 0.2), _u(rng, 0.5, 0.7)), _u(rng, 0.8, 1.0), 0.05
+    if kind < 0.96:  # red
+        return (_u(rng, 0.1, 0.2), _u(rng, 0.1, 0.2), _u(rng, 0.5, 0.7)), _u(rng, 0.8, 1.0), 0.05
+    if kind < 0.98:  # green
+        return (_u(rng, 0.2, 0.4), _u(rng, 0.35, 0.55), _u(rng, 0.05, 0.2)), _u(rng, 0.8, 1.0), 0.05
+    return (_u(rng, 0.45, 0.6), _u(rng, 0.1, 0.25), _u(rng, 0.35, 0.5)), _u(rng, 0.8, 1.0), 0.05
 
 
 def _composite(paper: np.ndarray, ink: _Ink, rng: np.random.Generator) -> None:
@@ -208,14 +213,21 @@ def _paper(rng: np.random.Generator, shape: tuple[int, int], c: float) -> np.nda
     fine = rng.standard_normal((rows, cols), dtype=np.float32)
     texture = _u(rng, 0.004, 0.02) * fibre + _u(rng, 0.003, 0.012) * fine
     paper += texture[:, :, None]
-    if rng.random() < 0.2:  # notebook ruling, light blue
+    ruling = rng.random()
+    if ruling < 0.3:  # notebook ruling, light blue; squared paper a third of the time
         spacing = c * _u(rng, 0.35, 0.7)
         mask = np.zeros((rows, cols), np.uint8)
         y = _u(rng, 0, spacing)
         while y < rows:
             cv2.line(mask, (0, round(y)), (cols, round(y)), 255, 1, cv2.LINE_AA)
             y += spacing
-        _composite(paper, _Ink(mask, (0.85, 0.7, 0.55), _u(rng, 0.3, 0.7), 0.0), rng)
+        if ruling < 0.1:
+            x = _u(rng, 0, spacing)
+            while x < cols:
+                cv2.line(mask, (round(x), 0), (round(x), rows), 255, 1, cv2.LINE_AA)
+                x += spacing
+        colour = (0.85, 0.7, 0.55) if rng.random() < 0.7 else (0.6, 0.6, 0.6)
+        _composite(paper, _Ink(mask, colour, _u(rng, 0.25, 0.6), 0.0), rng)
     return paper
 
 
@@ -270,7 +282,7 @@ def render_sheet(
     out_w, out_h = _SIZES[int(rng.integers(len(_SIZES)))]
     if hard and rng.random() < 0.3:
         out_w, out_h = out_w * 2 // 3, out_h * 2 // 3
-    frac = _u(rng, 0.22, 0.8) if hard else _u(rng, 0.3, 0.72)
+    frac = _u(rng, 0.22, 0.8) if hard else _u(rng, 0.26, 0.76)
     grid_px = frac * min(out_w, out_h)
     c = float(np.clip(grid_px / 5 * _u(rng, 1.1, 1.5), 28, 90))  # cell side on the paper
     side = 5 * c
@@ -291,7 +303,8 @@ def render_sheet(
     jit = c * (_u(rng, 0.01, 0.06 if hard else 0.045) if freehand else 0.004)
     xs = gx + c * np.arange(6) + rng.normal(0, jit, 6)
     ys = gy + c * np.arange(6) + rng.normal(0, jit, 6)
-    thick = c * _u(rng, 0.025, 0.06)
+    thick = c * _u(rng, 0.018, 0.085)
+    border = _u(rng, 1.3, 2.0) if rng.random() < 0.25 else 1.0  # frame drawn heavier
     grid_mask = np.zeros((ph, pw), np.uint8)
     tilt = rng.normal(0, 0.012 if freehand else 0.003, (2, 6)) * side
     for k in range(6):
@@ -299,12 +312,14 @@ def render_sheet(
         over2 = c * (_u(rng, -0.05, 0.35) if freehand else _u(rng, 0.0, 0.06))
         p0 = np.array([xs[0] - over, ys[k] - tilt[0, k] / 2])
         p1 = np.array([xs[5] + over2, ys[k] + tilt[0, k] / 2])
-        _poly(grid_mask, _wobbly_line(rng, p0, p1, amplitude=wob), thick * _u(rng, 0.8, 1.25))
+        weight = thick * _u(rng, 0.8, 1.25) * (border if k in (0, 5) else 1.0)
+        _poly(grid_mask, _wobbly_line(rng, p0, p1, amplitude=wob), weight)
         over = c * (_u(rng, -0.05, 0.35) if freehand else _u(rng, 0.0, 0.06))
         over2 = c * (_u(rng, -0.05, 0.35) if freehand else _u(rng, 0.0, 0.06))
         p0 = np.array([xs[k] + tilt[1, k] / 2, ys[0] - over])
         p1 = np.array([xs[k] - tilt[1, k] / 2, ys[5] + over2])
-        _poly(grid_mask, _wobbly_line(rng, p0, p1, amplitude=wob), thick * _u(rng, 0.8, 1.25))
+        weight = thick * _u(rng, 0.8, 1.25) * (border if k in (0, 5) else 1.0)
+        _poly(grid_mask, _wobbly_line(rng, p0, p1, amplitude=wob), weight)
     layers = [_Ink(grid_mask, grid_color, grid_strength, grid_grain)]
 
     # --- labels A-E above, 1-5 left
@@ -344,8 +359,11 @@ def render_sheet(
     mode = rng.choice(["numbers", "numbers+shade", "shade"], p=[0.72, 0.18, 0.10])
     num_h = c * (_u(rng, 0.25, 0.6) if hard else _u(rng, 0.32, 0.62))
     num_thick = max(1.0, c * _u(rng, 0.02, 0.06))
-    hatch = _u(rng, 0.1, 0.22) * c
-    hatch_angle = _u(rng, 0, 180)
+    hatch = _u(rng, 0.07, 0.28) * c
+    # a third of the hatching runs along the grid lines (0 or 90 degrees)
+    hatch_angle = _u(rng, 0, 180) if rng.random() < 0.65 else float(rng.choice([0.0, 90.0]))
+    cross_hatch = bool(rng.random() < 0.2)
+    join_shape = str(rng.choice(["straight", "curved", "short", "long", "tilde"]))
     solid = bool(rng.random() < 0.4)  # shading rubbed in solid rather than hatched
     fill_mask = np.zeros((ph, pw), np.uint8)
     write_masks = [np.zeros((ph, pw), np.uint8), np.zeros((ph, pw), np.uint8)]
@@ -386,23 +404,43 @@ def render_sheet(
                     centre(cell),
                     c,
                     hatch,
-                    hatch_angle + rng.normal(0, 5),
+                    hatch_angle + rng.normal(0, 3),
                     rng,
                     thickness=max(1.0, num_thick * 0.7),
                 )
+                if cross_hatch:
+                    _hatch_cell(
+                        mask,
+                        centre(cell),
+                        c,
+                        hatch,
+                        hatch_angle + 90 + rng.normal(0, 3),
+                        rng,
+                        thickness=max(1.0, num_thick * 0.7),
+                    )
         # joining stroke across the shared edge
         pa, pb = centre(a), centre(b)
         mid = (pa + pb) / 2
         along = np.array([pb[1] - pa[1], pa[0] - pb[0]]) / c  # unit vector along the edge
         across = (pb - pa) / c
-        mid = mid + along * c * _u(rng, -0.22, 0.22)
-        half = c * _u(rng, 0.12, 0.4)
+        # the sheet's habit (straight, curved, short, long: number to number, tilde), mostly
+        shape = join_shape if rng.random() < 0.8 else str(rng.choice(["straight", "curved"]))
+        shift = _u(rng, -0.22, 0.22) * (0.4 if shape == "long" else 1.0)
+        mid = mid + along * c * shift
+        half = c * {"short": _u(rng, 0.07, 0.16), "long": _u(rng, 0.35, 0.52)}.get(
+            shape, _u(rng, 0.12, 0.4)
+        )
         ang = math.radians(rng.normal(0, 8))
         rot = np.array([[math.cos(ang), -math.sin(ang)], [math.sin(ang), math.cos(ang)]])
         d = rot @ across
         p0 = mid - d * half * _u(rng, 0.7, 1.3)
         p1 = mid + d * half * _u(rng, 0.7, 1.3)
         stroke = _wobbly_line(rng, p0, p1, amplitude=0.02 * c)
+        if shape in ("curved", "tilde"):
+            t = np.linspace(-1.0, 1.0, len(stroke))
+            bend = c * _u(rng, 0.04, 0.14) * (1 if rng.random() < 0.5 else -1)
+            wave = 1 - t * t if shape == "curved" else 0.7 * np.sin(math.pi * t)
+            stroke = stroke + (bend * wave)[:, None] * along
         jt = num_thick * _u(rng, 0.8, 1.8) * (1.6 if rng.random() < 0.2 else 1.0)
         _poly(join_masks[who], stroke, jt)
         if rng.random() < 0.12:  # doubled stroke
@@ -495,6 +533,10 @@ def render_sheet(
         cell_px=round(grid_px / 5, 1),
         moves=len(moves),
         finished=finished,
+        hatch="none"
+        if mode == "numbers" or solid
+        else f"{round(hatch_angle) % 180}" + (" cross" if cross_hatch else ""),
+        join=join_shape,
     )
     return RenderedSheet(
         image=decoded,
@@ -681,6 +723,10 @@ def _photograph(
         hull = cv2.convexHull(np.round(poly).astype(np.int32))  # a hand or phone: a blob
         cv2.fillPoly(smask, [hull], 255)
         soft = cv2.GaussianBlur(smask, (0, 0), _u(rng, 0.6, 7)).astype(np.float32) / 255
+        if rng.random() < 0.35:  # or the straight edge of an arm, a book, the phone
+            t = _u(rng, 0, math.pi)
+            edge = (xx - spot[0]) * math.cos(t) + (yy - spot[1]) * math.sin(t)
+            soft = np.clip(0.5 + edge / _u(rng, 0.5, 6), 0.0, 1.0).astype(np.float32)
         light *= 1 - _u(rng, 0.2, 0.6 if hard else 0.5) * soft
     light = cv2.resize(light, (out_w, out_h), interpolation=cv2.INTER_LINEAR)
     cast = np.array([_u(rng, 0.85, 1.08), _u(rng, 0.92, 1.05), _u(rng, 0.85, 1.12)], np.float32)
