@@ -160,3 +160,15 @@ def test_configuration_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_default_upload_limit_is_20_mb() -> None:
     assert create_app({"TESTING": True}).config["MAX_CONTENT_LENGTH"] == 20 * 1024 * 1024
+
+
+def test_a_saved_board_shows_its_rows_and_folds_the_json(client: FlaskClient) -> None:
+    # On a phone the page was one long line of notation and a 7000-pixel JSON dump.
+    answer = client.post("/api/kingdomino/score", json={"kingdom": "C F1 F/W W2 W"}).get_json()
+    body = {"game": "kingdomino", "notation": answer["kingdom"], "answer": answer}
+    url = client.post("/api/results", json=body).get_json()["url"]
+    page = client.get(url).get_data(as_text=True)
+    assert '<pre class="saved">C F1 F\nW W2 W</pre>' in page
+    folded = page.split("<details", 1)[1].split("</details>", 1)[0]
+    assert "<summary>The full answer (JSON)</summary>" in folded
+    assert "&#34;total&#34;: 8" in folded or '"total": 8' in folded
