@@ -249,7 +249,7 @@ def _search(
         # (marble) with the tiles darker than it, so their faces are not "face".  Every
         # bar is also given a face of its own colour (vision/dominoes/pale.py).
         on_pale, own_faces = _off_face_tiles(
-            lab, face, all_ink, ink_threshold=ink_threshold, min_bar=min_bar
+            lab, all_ink, ink_threshold=ink_threshold, min_bar=min_bar
         )
         found += [_scaled(tile, scale) for tile in on_pale]
     else:

@@ -25,7 +25,6 @@ __all__: list[str] = []
 
 def _off_face_tiles(
     lab: np.ndarray,
-    face: np.ndarray,
     ink: np.ndarray,
     *,
     ink_threshold: int,
@@ -34,19 +33,21 @@ def _off_face_tiles(
     colour_tolerance: int = 12,
     most: int = 60,
 ) -> tuple[list[TileCandidate], list[np.ndarray]]:
-    """Tiles around bars whose sides are not on ``face``, each on a face of its own colour.
+    """Tiles around dark straight bars, each on a face of its own colour.
 
-    The colour beside the bar on both sides (pips and bar left out) must agree and be
-    pale enough for a tile; the tile's face is then the pixels near the bar of about
-    that colour (``light_tolerance`` in L, ``colour_tolerance`` in |a| + |b|, Lab
-    codes), joined to the bar, its holes (pips) filled.  At most ``most`` strokes, the
-    longest, are tried.  Pixels of ``lab``; also returns the outline of each tile's
-    own face (for the debug image).
+    ``lab`` is the working copy (Lab, uint8) and ``ink`` its ink map (see
+    :func:`vision.dominoes.find.ink_map`).  The colour beside the bar on both sides
+    (its paler part: pips left out) must agree and be pale enough for a tile; the
+    tile's face is then the pixels near the bar of about that colour
+    (``light_tolerance`` in L, ``colour_tolerance`` in |a| + |b|, Lab codes), joined to
+    the bar, its holes (pips) filled, taken convex.  At most ``most`` strokes, the
+    longest, are tried.  Returns the tiles in pixels of ``lab`` and the outline of each
+    tile's own face (for the debug image).
     """
     # A divider bar is printed dark: far darker than the veins of a marble.
     dark = round(1.5 * ink_threshold)
     marks = (ink > dark).astype(np.uint8)
-    rows, cols = face.shape
+    rows, cols = ink.shape
     found: list[TileCandidate] = []
     outlines: list[np.ndarray] = []
     tried = 0
