@@ -8,12 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.kingdomino import Terrain, parse_kingdom, score
-from vision.kingdomino.classify import CROWN_COUNTS, read_squares
+from vision.kingdomino.classify import CROWN_COUNTS, read_squares, square_features
 from vision.kingdomino.features import (
     CROWN_FEATURES,
     TERRAIN_FEATURES,
     crown_features,
     crown_interiors,
+    normalise_light,
     terrain_features,
 )
 from vision.kingdomino.forest import forest_from_sklearn
@@ -108,6 +109,51 @@ def test_features_shape_dtype_and_input_untouched(rows: int, cols: int, seed: in
     assert t.shape == (TERRAIN_FEATURES,) and t.dtype == np.float64
     assert c.shape == (CROWN_FEATURES,) and c.dtype == np.float64
     assert np.isfinite(t).all() and np.isfinite(c).all()
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    rows=st.integers(4, 120),
+    cols=st.integers(4, 120),
+    top=st.integers(1, 255),
+    seed=st.integers(0, 1000),
+)
+def test_normalise_light_shape_dtype_and_input_untouched(
+    rows: int, cols: int, top: int, seed: int
+) -> None:
+    view = np.random.default_rng(seed).integers(0, top + 1, (rows, cols, 3), dtype=np.uint8)
+    before = view.copy()
+    lit = normalise_light(view)
+    assert np.array_equal(view, before)
+    assert lit.shape == view.shape and lit.dtype == np.uint8
+    # Never darker (least gain 1).
+    assert (lit >= view).all()
+
+
+def test_normalise_light_brings_a_dim_view_up_and_leaves_a_bright_one() -> None:
+    dim = np.full((50, 50, 3), 60, dtype=np.uint8)
+    dim[:10, :10] = (100, 110, 110)  # the view's brightest pixels: 110 -> 220 (gain 2)
+    lit = normalise_light(dim)
+    assert tuple(lit[0, 0]) == (200, 220, 220)
+    assert tuple(lit[-1, -1]) == (120, 120, 120)
+    bright = dim.copy()
+    bright[:10, :10] = 240
+    assert np.array_equal(normalise_light(bright), bright)
+    # A nearly black view is not blown up past the most gain (3).
+    assert normalise_light(np.full((8, 8, 3), 10, dtype=np.uint8)).max() == 30
+
+
+def test_square_features_read_crowns_from_the_lit_squares() -> None:
+    squares = [draw_square(Terrain.SWAMP, 2, seed=3), draw_square(Terrain.LAKE, 0, seed=3)]
+    darker = [s // 2 for s in squares]
+    terrain, crowns = square_features(darker, lit=squares)
+    assert terrain.shape == (2, TERRAIN_FEATURES)
+    assert crowns.shape == (2, CROWN_FEATURES + TERRAIN_FEATURES)
+    assert np.array_equal(terrain[0], terrain_features(darker[0]))
+    assert np.array_equal(crowns[0, :CROWN_FEATURES], crown_features(squares[0]))
+    assert np.array_equal(crowns[0, CROWN_FEATURES:], terrain[0])
+    with pytest.raises(ValueError, match="1 lit squares for 2 squares"):
+        square_features(squares, lit=squares[:1])
 
 
 @pytest.mark.parametrize("terrain", [Terrain.LAKE, Terrain.SWAMP, Terrain.MINE, Terrain.FOREST])

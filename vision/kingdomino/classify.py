@@ -26,7 +26,15 @@ from referee.kingdomino.tiles import square_counts
 from vision.kingdomino.features import crown_features, terrain_features
 from vision.kingdomino.forest import Forest
 
-__all__ = ["MODEL_PATH", "SquareModel", "SquareReading", "load_model", "read_squares"]
+__all__ = [
+    "MODEL_PATH",
+    "SquareModel",
+    "SquareReading",
+    "load_model",
+    "read_squares",
+    "square_features",
+    "square_probabilities",
+]
 
 #: The committed model (``python -m vision.train kingdomino --data ../shared/data``).
 MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "kingdomino.npz"
@@ -81,8 +89,36 @@ class SquareReading:
     confidence: float
 
 
+def square_features(
+    squares: list[np.ndarray], *, lit: list[np.ndarray] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """The two forests' inputs for each square.
+
+    Parameters
+    ----------
+    squares : list of (rows, cols, 3) ndarray of uint8, BGR
+        The squares' pixels as photographed, any size: their terrain features.
+    lit : list of (rows, cols, 3) ndarray of uint8, BGR, or None, keyword-only
+        The same squares cut from the view after
+        :func:`~vision.kingdomino.features.normalise_light`: their crown features
+        (default: ``squares``).
+
+    Returns
+    -------
+    terrain : (n, TERRAIN_FEATURES) ndarray of float64
+    crowns : (n, CROWN_FEATURES + TERRAIN_FEATURES) ndarray of float64
+        Crown features, then the terrain features (crowns come with artwork).
+    """
+    lit = squares if lit is None else lit
+    if len(lit) != len(squares):
+        raise ValueError(f"{len(lit)} lit squares for {len(squares)} squares")
+    t_feat = np.array([terrain_features(s) for s in squares])
+    c_feat = np.hstack([np.array([crown_features(s) for s in lit]), t_feat])
+    return t_feat, c_feat
+
+
 def square_probabilities(
-    squares: list[np.ndarray], model: SquareModel
+    squares: list[np.ndarray], model: SquareModel, *, lit: list[np.ndarray] | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Terrain and crown-count probabilities of each square.
 
@@ -91,6 +127,9 @@ def square_probabilities(
     squares : list of (rows, cols, 3) ndarray of uint8, BGR
         The squares' pixels, any size.
     model : SquareModel
+    lit : list of (rows, cols, 3) ndarray of uint8, BGR, or None, keyword-only
+        The squares after light normalisation, for crown counting (see
+        :func:`square_features`).
 
     Returns
     -------
@@ -99,8 +138,7 @@ def square_probabilities(
     crowns : (n, 4) ndarray of float64
         Columns for 0, 1, 2, 3 crowns.
     """
-    t_feat = np.array([terrain_features(s) for s in squares])
-    c_feat = np.hstack([np.array([crown_features(s) for s in squares]), t_feat])
+    t_feat, c_feat = square_features(squares, lit=lit)
     raw_t = model.terrain.predict_proba(t_feat)
     raw_c = model.crowns.predict_proba(c_feat)
     terrain = np.zeros((len(squares), len(Terrain)))

@@ -17,6 +17,7 @@ __all__ = [
     "TERRAIN_FEATURES",
     "crown_blobs",
     "crown_features",
+    "normalise_light",
     "normalise_square",
     "terrain_features",
 ]
@@ -25,6 +26,50 @@ __all__ = [
 SQUARE_SIDE = 64
 
 _HUE_BINS = 12
+
+
+def normalise_light(
+    view: np.ndarray,
+    *,
+    percentile: float = 99.0,
+    target: float = 220.0,
+    least_gain: float = 1.0,
+    most_gain: float = 3.0,
+) -> np.ndarray:
+    """Brighten a straightened kingdom so its brightest pixels are near ``target``.
+
+    In a blurred, unevenly lit phone photo the crowns' pale rims come out grey
+    (brightness 80-100 where the crops show 150 and more): they fail every "white"
+    test and the crown detector sees no crown.  One gain for the whole view keeps
+    the squares' colours relative to each other; the view's brightest pixels (crown
+    rims, sheep, windmills) come out at about ``target``.  Only the crown features
+    are measured on the brightened view (see
+    :func:`vision.kingdomino.classify.square_features`); a view already that bright
+    is returned unchanged (``least_gain`` 1).
+
+    Parameters
+    ----------
+    view : (rows, cols, 3) ndarray of uint8, BGR
+        The straightened kingdom.
+    percentile : float, keyword-only
+        Percentile (0-100) of the pixels' brightest channel that is brought to ``target``.
+    target : float, keyword-only
+        Brightness (0-255) it is brought to.
+    least_gain, most_gain : float, keyword-only
+        Bounds on the gain (the view is never darkened by default, and a nearly
+        black one is not blown up past ``most_gain``).
+
+    Returns
+    -------
+    (rows, cols, 3) ndarray of uint8, BGR
+        A new array (values rounded and clipped to 0-255).
+    """
+    rows, cols = view.shape[:2]
+    step = max(1, round(max(rows, cols) / 200))
+    brightest = view[::step, ::step].max(axis=2)
+    high = float(np.percentile(brightest, percentile))
+    gain = float(np.clip(target / max(high, 1.0), least_gain, most_gain))
+    return cv2.convertScaleAbs(view, alpha=gain, beta=0.0)
 
 
 def normalise_square(square: np.ndarray) -> np.ndarray:

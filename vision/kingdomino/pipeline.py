@@ -23,6 +23,7 @@ from vision.kingdomino.classify import (
     read_squares,
     square_probabilities,
 )
+from vision.kingdomino.features import normalise_light
 from vision.kingdomino.grid import Grid, find_grid, square_boxes
 from vision.kingdomino.locate import Location, locate_kingdom, warp_kingdom
 
@@ -162,7 +163,8 @@ def read_kingdom(
         view = warp_kingdom(image, location.corners, side=grid.size * SQUARE_PIXELS)
         grid = find_grid(view, sizes=(grid.size,))
     squares = cut_squares(view, grid)
-    terrain, crowns = square_probabilities(squares, model)
+    lit = cut_squares(normalise_light(view), grid)
+    terrain, crowns = square_probabilities(squares, model, lit=lit)
     readings, warnings = read_squares(terrain, crowns, grid.size)
     if location.confidence < 0.5:
         warnings.insert(0, f"the kingdom's outline is unsure ({location.confidence:.2f})")

@@ -16,8 +16,8 @@ import numpy as np
 
 from vision.datasets import read_csv
 from vision.decode import read_image
-from vision.kingdomino.classify import SquareModel
-from vision.kingdomino.features import crown_features, terrain_features
+from vision.kingdomino.classify import SquareModel, square_features
+from vision.kingdomino.features import normalise_light
 from vision.kingdomino.forest import forest_from_sklearn
 from vision.kingdomino.grid import find_grid
 from vision.kingdomino.locate import warp_kingdom
@@ -131,12 +131,21 @@ def labelled_photos(data: Path) -> list[LabelledPhoto]:
 def photo_features(photo: LabelledPhoto) -> tuple[np.ndarray, np.ndarray, list[str], list[int]]:
     """Features and labels of every square of a labelled photo.
 
+    Terrain features come from the squares as photographed.  Crown features come
+    twice: from the squares after :func:`~vision.kingdomino.features.normalise_light`
+    (as recognition reads them) and as photographed, so the crown forest also
+    knows crowns in a view that needed no brightening.
+
     Returns
     -------
     terrain : (n, TERRAIN_FEATURES) ndarray of float64
-    crowns : (n, CROWN_FEATURES + TERRAIN_FEATURES) ndarray of float64
+        ``n`` squares, row-major.
+    crowns : (2 n, CROWN_FEATURES + TERRAIN_FEATURES) ndarray of float64
+        The brightened squares' rows, then the same squares as photographed.
     terrains : list of str
+        ``n`` labels.
     crown_counts : list of int
+        ``2 n`` labels (the ``n`` counts twice).
     """
     from vision.kingdomino.pipeline import VIEW_SIDE, WORK_SIDE, cut_squares
 
@@ -149,10 +158,16 @@ def photo_features(photo: LabelledPhoto) -> tuple[np.ndarray, np.ndarray, list[s
     size = len(photo.labels)
     grid = find_grid(view, sizes=(size,))
     squares = cut_squares(view, grid)
-    t_feat = np.array([terrain_features(s) for s in squares])
-    c_feat = np.hstack([np.array([crown_features(s) for s in squares]), t_feat])
+    lit = cut_squares(normalise_light(view), grid)
+    t_feat, c_lit = square_features(squares, lit=lit)
+    _, c_raw = square_features(squares)
     flat = [cell for line in photo.labels for cell in line]
-    return t_feat, c_feat, [t for t, _ in flat], [k for _, k in flat]
+    return (
+        t_feat,
+        np.vstack([c_lit, c_raw]),
+        [t for t, _ in flat],
+        [k for _, k in flat] * 2,
+    )
 
 
 def read_image_size(path: Path) -> tuple[int, int]:
