@@ -29,7 +29,8 @@ def _off_face_tiles(
     *,
     ink_threshold: int,
     min_bar: float,
-    light_tolerance: int = 40,
+    lighter: int = 40,
+    darker: int = 45,
     colour_tolerance: int = 12,
     most: int = 60,
 ) -> tuple[list[TileCandidate], list[np.ndarray]]:
@@ -38,10 +39,10 @@ def _off_face_tiles(
     ``lab`` is the working copy (Lab, uint8) and ``ink`` its ink map (see
     :func:`vision.dominoes.find.ink_map`).  The colour beside the bar on both sides
     (its paler part: pips left out) must agree and be pale enough for a tile; the
-    tile's face is then the pixels near the bar of about that colour
-    (``light_tolerance`` in L, ``colour_tolerance`` in |a| + |b|, Lab codes), joined to
-    the bar, its holes (pips) filled, taken convex.  At most ``most`` strokes, the
-    longest, are tried.  Returns the tiles in pixels of ``lab`` and the outline of each
+    tile's face is then the pixels near the bar of about that colour (up to ``lighter``
+    and ``darker`` in L, a little more for the shade; ``colour_tolerance`` in |a| + |b|;
+    Lab codes), joined to the bar, its holes (pips) filled, taken convex.  At most
+    ``most`` strokes, the longest, are tried.  Returns the tiles in pixels of ``lab`` and the outline of each
     tile's own face (for the debug image).
     """
     # A divider bar is printed dark: far darker than the veins of a marble.
@@ -71,7 +72,8 @@ def _off_face_tiles(
         y1 = min(rows, int(stroke.centre[1] + reach) + 1)
         window = lab[y0:y1, x0:x1].astype(np.int16)
         off = np.abs(window[:, :, 1] - colour[1]) + np.abs(window[:, :, 2] - colour[2])
-        close = (np.abs(window[:, :, 0] - colour[0]) <= light_tolerance) & (off <= colour_tolerance)
+        light = window[:, :, 0] - colour[0]
+        close = (light <= lighter) & (light >= -darker) & (off <= colour_tolerance)
         close = cv2.medianBlur(close.astype(np.uint8), 5) > 0
         origin = np.array([x0, y0], dtype=np.float64)
         bar = _Stroke(stroke.centre - origin, stroke.along, length, stroke.thickness, 0)
