@@ -28,6 +28,17 @@ def test_splits_into_dominoes() -> None:
     assert splits_into_dominoes(parse_kingdom("W . W/W C W").squares) is True
 
 
+def test_splits_into_dominoes_with_the_kinds_given_leaves_them_alone() -> None:
+    kinds = domino_kinds()
+    before = kinds.copy()
+    # Two wheat-wheat dominoes fit the set; three do not, with the kinds given too.
+    assert splits_into_dominoes(parse_kingdom("W W C/W W .").squares, kinds=kinds) is True
+    assert splits_into_dominoes(parse_kingdom("W W W/W W W").squares, kinds=kinds) is False
+    assert kinds == before
+    del kinds[(("wheat", 0), ("wheat", 0))]
+    assert splits_into_dominoes(parse_kingdom("C W W").squares, kinds=kinds) is False
+
+
 def test_dealt_kingdoms_split() -> None:
     for seed in range(4):
         assert splits_into_dominoes(deal_kingdom(seed).squares) is True

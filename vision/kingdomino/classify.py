@@ -274,14 +274,16 @@ def _prefer_a_split(
     first) and keep the first reading that splits; say so in ``warnings``."""
     from itertools import combinations, product
 
-    from vision.kingdomino.dominoes import splits_into_dominoes
+    from vision.kingdomino.dominoes import domino_kinds, splits_into_dominoes
+
+    stock = domino_kinds()
 
     def splits(kinds: list[tuple[int, ...]]) -> bool | None:
         rows = [
             [Square(order[kinds[r * size + c][0]], kinds[r * size + c][1]) for c in range(size)]
             for r in range(size)
         ]
-        return splits_into_dominoes(rows, budget=5_000)
+        return splits_into_dominoes(rows, budget=5_000, kinds=stock)
 
     if size not in (5, 7) or splits(choice) is not False:
         return choice

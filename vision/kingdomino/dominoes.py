@@ -32,7 +32,10 @@ def _pair(a: Kind, b: Kind) -> frozenset[Kind] | tuple[Kind, Kind]:
 
 
 def splits_into_dominoes(
-    squares: Sequence[Sequence[Square]], *, budget: int = 20_000
+    squares: Sequence[Sequence[Square]],
+    *,
+    budget: int = 20_000,
+    kinds: Counter[frozenset[Kind] | tuple[Kind, Kind]] | None = None,
 ) -> bool | None:
     """True if the landscape squares pair up into distinct official dominoes.
 
@@ -45,6 +48,9 @@ def splits_into_dominoes(
     squares : rows of Square
     budget : int, keyword-only
         Most search steps; ``None`` is returned if it runs out.
+    kinds : Counter or None, keyword-only
+        The set's dominoes as :func:`domino_kinds` gives them (computed when not
+        given; pass it when testing many readings).  Not modified.
 
     Returns
     -------
@@ -61,7 +67,7 @@ def splits_into_dominoes(
     }
     if len(cells) % 2:
         return False
-    stock = domino_kinds()
+    stock = Counter(domino_kinds() if kinds is None else kinds)
     order = sorted(cells)
     taken: set[tuple[int, int]] = set()
     steps = 0
