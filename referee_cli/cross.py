@@ -41,6 +41,13 @@ def _read_hand(value: str) -> tuple[Tile, ...]:
     The one place a HAND argument is read, so other sources (a photo) can be added here.
     A value naming a photo (``is_image_path``) is read by the domino pip reader
     (``referee dominoes count``); its warnings go to stderr.
+
+    Raises
+    ------
+    ValueError
+        A photo in which no tile is found: an empty hand means the player went out
+        (``rules/cross.txt``), which a photo of no tiles must never say by mistake; the
+        player who went out is written ``""``.
     """
     if is_image_path(value):
         from referee_cli.dominoes import read_hand_photo
@@ -48,6 +55,11 @@ def _read_hand(value: str) -> tuple[Tile, ...]:
         reading = read_hand_photo(value, max_pips=6)
         for warning in reading.warnings:
             click.echo(f"referee: warning: {value}: {warning}", err=True)
+        if not reading.tiles:
+            raise ValueError(
+                f"no domino tile found in the photo {value}: lay the tiles face up and apart "
+                'and photograph them from above; write "" for the player who went out'
+            )
         return tuple(tile.tile for tile in reading.tiles)
     return parse_hand(value, max_pips=6)
 

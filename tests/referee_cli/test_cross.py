@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
 import pytest
 
 from referee_cli.main import main
@@ -191,3 +193,17 @@ def test_round_text_one_pip_one_point(capsys: pytest.CaptureFixture[str]) -> Non
     assert capsys.readouterr().out == (
         "player 1: 1 pip\nplayer 2: 2 pips\nwinner: player 1 (lowest pip total), 2 - 1 = 1 point\n"
     )
+
+
+def test_round_refuses_a_hand_photo_with_no_tile(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # An empty hand means "went out" (rules/cross.txt): a photo of a bare table must not
+    # score the round as if player 1 had gone out.
+    table = tmp_path / "table.png"
+    assert cv2.imwrite(str(table), np.full((600, 800, 3), (40, 90, 30), np.uint8))  # felt
+    assert main(["cross", "round", str(table), "1-1"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("referee: error: hand 1: no domino tile found in the photo")
+    assert captured.err.count("\n") == 1
