@@ -74,3 +74,37 @@ def test_read_squares_prefers_a_reading_that_splits() -> None:
     squares, warnings = read_squares(terrain, crowns, 5)
     assert squares[index // 5][index % 5].crowns == right
     assert any("official dominoes" in w and str((index // 5, index % 5)) in w for w in warnings)
+
+
+def test_read_squares_moves_the_castle_when_only_that_splits() -> None:
+    # The castle read as a swamp-like square and that square read as the castle:
+    # neither reading splits into dominoes, the castle moved back does.
+    truth = deal_kingdom(1)
+    flat = [truth[r, c] for r in range(5) for c in range(5)]
+    castle_at = next(i for i, s in enumerate(flat) if s.terrain is Terrain.CASTLE)
+    terrain = np.full((25, len(TERRAINS)), 0.1 / (len(TERRAINS) - 1))
+    crowns = np.full((25, len(CROWN_COUNTS)), 0.1 / 3)
+    for i, s in enumerate(flat):
+        terrain[i, TERRAINS.index(s.terrain)] = 0.9
+        crowns[i, s.crowns] = 0.9
+    other = next(
+        i
+        for i, s in enumerate(flat)
+        if s.terrain is not Terrain.CASTLE and s.crowns == 0 and abs(i - castle_at) > 1
+    )
+    wrong = flat[other].terrain
+    swapped = [list(line) for line in truth.squares]
+    swapped[castle_at // 5][castle_at % 5] = type(flat[other])(wrong, 0)
+    swapped[other // 5][other % 5] = type(flat[other])(Terrain.CASTLE, 0)
+    assert splits_into_dominoes(swapped) is False
+    terrain[castle_at] = 0.01
+    terrain[castle_at, TERRAINS.index(Terrain.CASTLE)] = 0.45
+    terrain[castle_at, TERRAINS.index(wrong)] = 0.5
+    terrain[other] = 0.01
+    terrain[other, TERRAINS.index(Terrain.CASTLE)] = 0.5
+    terrain[other, TERRAINS.index(wrong)] = 0.45
+    squares, warnings = read_squares(terrain, crowns, 5)
+    read = [squares[r][c] for r in range(5) for c in range(5)]
+    assert read[castle_at].terrain is Terrain.CASTLE
+    assert (read[other].terrain, read[other].crowns) == (wrong, 0)
+    assert any(str((castle_at // 5, castle_at % 5)) in w and "only castle" in w for w in warnings)

@@ -236,7 +236,11 @@ def read_squares(
             f"read as {_kind(order, alt)} instead"
         )
         choice[i] = alt
-    choice = _prefer_a_split(choice, limited, size, order, warnings)
+    # Each square's best reading other than the castle, for moving the castle.
+    free = joint * possible[None, :, :]
+    free[:, castle, :] = 0
+    castle_move = (castle_at, terrain[:, castle], free)
+    choice = _prefer_a_split(choice, limited, size, order, warnings, castle_move=castle_move)
     readings: list[list[SquareReading]] = []
     for i in range(n):
         t, k = choice[i]
@@ -266,12 +270,22 @@ def _prefer_a_split(
     order: list[Terrain],
     warnings: list[str],
     *,
+    castle_move: tuple[int, np.ndarray, np.ndarray] | None = None,
+    castle_tries: int = 3,
     unsure: int = 6,
     most_changes: int = 2,
 ) -> list[tuple[int, ...]]:
     """If the reading does not split into official dominoes, try the next best kinds of
     the ``unsure`` least certain squares (up to ``most_changes`` at once, likeliest
-    first) and keep the first reading that splits; say so in ``warnings``."""
+    first) and keep the first reading that splits; say so in ``warnings``.
+
+    ``castle_move`` is ``(castle_at, castle_scores, free)``: where the castle was put,
+    each square's castle probability, and each square's (terrain, crowns) scores
+    without the castle.  Moving the castle to one of the ``castle_tries`` next most
+    castle-like squares (the old castle square taking its best other reading) is
+    then tried too, as two changes.  The castle square is chosen as the likeliest
+    castle, but a wrong castle and a misread castle square rarely split, so this
+    puts right the usual mix-up: the castle taken for swamp and swamp for the castle."""
     from itertools import combinations, product
 
     from vision.kingdomino.dominoes import domino_kinds, splits_into_dominoes
@@ -302,12 +316,31 @@ def _prefer_a_split(
         key=lambda item: item[1],
     )
     doubtful = [i for i, _ in margins[:unsure]]
-    trials = []
+    # A trial: its cost (log-likelihood lost) and its changes (cost, square, new kind).
+    trials: list[tuple[float, list[tuple[float, int, tuple[int, ...]]]]] = []
     for count in range(1, most_changes + 1):
         for squares in combinations(doubtful, count):
             alternatives = [[o for o in options if o[1] == i] for i in squares]
-            for picked in product(*alternatives):
-                trials.append((sum(o[0] for o in picked), picked))
+            for combo in product(*alternatives):
+                trials.append((sum(o[0] for o in combo), list(combo)))
+    if castle_move is not None and most_changes >= 2:
+        # Moving the castle changes two squares: it is tried on its own.
+        castle_at, castle_scores, free = castle_move
+        castle = order.index(Terrain.CASTLE)
+        flat_best = int(np.argmax(free[castle_at]))
+        instead = tuple(int(v) for v in np.unravel_index(flat_best, free[castle_at].shape))
+        for index in np.argsort(castle_scores)[::-1][: castle_tries + 1]:
+            j = int(index)
+            now = float(limited[j][choice[j]])
+            if j == castle_at or min(castle_scores[j], free[castle_at][instead], now) <= 0:
+                continue
+            cost = float(
+                np.log(castle_scores[castle_at])
+                - np.log(free[castle_at][instead])
+                + np.log(now)
+                - np.log(castle_scores[j])
+            )
+            trials.append((cost, [(cost, castle_at, instead), (0.0, j, (castle, 0))]))
     for _, picked in sorted(trials, key=lambda t: t[0]):
         changed = list(choice)
         for _, i, alt in picked:
