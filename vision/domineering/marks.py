@@ -358,28 +358,34 @@ def _edge(
     line = a[1] + (b[1] - a[1]) * us
     near_off = np.arange(round(0.06 * c), round(0.3 * c) + 1)
     on_off = np.arange(-round(0.05 * c), round(0.05 * c) + 1)
+    inner = np.arange(round(0.05 * c), round(0.16 * c) + 1)
+    outer = np.arange(round(0.16 * c), round(0.35 * c) + 1)
+    # sample every offset once (20 places along the edge x offsets across it)
+    reach = int(max(near_off.max(), outer.max(), -on_off.min()))
+    offsets = np.arange(-reach, reach + 1)
+    cols = np.clip(np.round(line[:, None] + offsets[None, :]).astype(int), 0, side - 1)
+    across_vals = across_img[rows[:, None], cols]
 
-    def band(img: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-        cols = np.clip(np.round(line[:, None] + offsets[None, :]).astype(int), 0, side - 1)
-        values = img[rows[:, None], cols].mean(axis=1)
+    def band(values: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+        mean = values[:, wanted + reach].mean(axis=1)
         # tolerate a slanted stroke: best of neighbouring samples
-        padded = np.pad(values, 1, mode="edge")
-        return np.maximum(np.maximum(padded[:-2], padded[1:-1]), padded[2:])
+        best = mean.copy()
+        best[1:] = np.maximum(best[1:], mean[:-1])
+        best[:-1] = np.maximum(best[:-1], mean[1:])
+        return best
 
-    left = band(across_img, -near_off)
-    right = band(across_img, near_off)
-    on = band(across_img, on_off)
+    left = band(across_vals, -near_off)
+    right = band(across_vals, near_off)
+    on = band(across_vals, on_off)
     profile = np.minimum(np.minimum(left, right), on)
     cross = float(np.max(profile))
     typical = float(np.median(profile))
     across = float(np.max(np.minimum(left, right)))
     near = float(max(left.max(), right.max()))
     far = float(min(left.max(), right.max()))
-    along = float(np.max(band(along_img, on_off)))
-    inner = np.arange(round(0.05 * c), round(0.16 * c) + 1)
-    outer = np.arange(round(0.16 * c), round(0.35 * c) + 1)
-    both_in = np.minimum(band(across_img, -inner), band(across_img, inner))
-    both_out = np.minimum(band(across_img, -outer), band(across_img, outer))
+    along = float(np.max(band(along_img[rows[:, None], cols], on_off)))
+    both_in = np.minimum(band(across_vals, -inner), band(across_vals, inner))
+    both_out = np.minimum(band(across_vals, -outer), band(across_vals, outer))
     cross_in = float(np.max(np.minimum(both_in, on)))
     cross_out = float(np.max(np.minimum(both_out, on)))
     return np.array([cross, across, near, far, along, cross_in, cross_out, typical]) / contrast

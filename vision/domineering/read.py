@@ -13,7 +13,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from vision.decode import downscale
-from vision.domineering.grid import SIZE, Grid, find_grid, frame_ink, ink_map, rectify
+from vision.domineering.grid import (
+    SIZE,
+    Grid,
+    darkest_channel,
+    find_grid,
+    frame_ink,
+    ink_map,
+    rectify,
+)
 from vision.domineering.marks import (
     cell_features,
     edge_features,
@@ -158,7 +166,7 @@ def sheet_evidence(work: np.ndarray, ink: np.ndarray, grid: Grid) -> Evidence:
     -------
     Evidence
     """
-    gray = rectify(work.min(axis=2), grid)
+    gray = rectify(darkest_channel(work), grid)
     narrow = rectify(ink, grid)
     wide = frame_ink(gray)
     contrast = stroke_contrast(narrow, grid.crossings)
