@@ -291,12 +291,16 @@ def _prefer_a_split(
     from vision.kingdomino.dominoes import domino_kinds, splits_into_dominoes
 
     stock = domino_kinds()
+    # One Square per kind, made once: many readings are tried.
+    made = {
+        (t, k): Square(order[t], k)
+        for t in range(len(order))
+        for k in range(len(CROWN_COUNTS))
+        if order[t].is_landscape or k == 0
+    }
 
     def splits(kinds: list[tuple[int, ...]]) -> bool | None:
-        rows = [
-            [Square(order[kinds[r * size + c][0]], kinds[r * size + c][1]) for c in range(size)]
-            for r in range(size)
-        ]
+        rows = [[made[kinds[r * size + c][:2]] for c in range(size)] for r in range(size)]
         return splits_into_dominoes(rows, budget=5_000, kinds=stock)
 
     if size not in (5, 7) or splits(choice) is not False:
