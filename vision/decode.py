@@ -28,7 +28,11 @@ class ImageError(ValueError):
 
 
 def decode_image(
-    data: bytes, *, max_pixels: int = DEFAULT_MAX_PIXELS, max_side: int | None = None
+    data: bytes,
+    *,
+    max_pixels: int = DEFAULT_MAX_PIXELS,
+    max_side: int | None = None,
+    draft_side: int | None = None,
 ) -> np.ndarray:
     """Decode an encoded photo (JPEG, PNG, ...) into a BGR image, EXIF orientation applied.
 
@@ -42,6 +46,11 @@ def decode_image(
     max_side : int or None, keyword-only
         If given, shrink the result (area interpolation) so that its longer side is
         at most this many pixels.
+    draft_side : int or None, keyword-only
+        If given, a JPEG is decoded at the smallest of its fast reduced scales (1/2,
+        1/4, 1/8: Pillow's draft mode) whose longer side is still at least this many
+        pixels, and not resized further (other formats: full size).  The photo's own
+        pixels are then about ``photo side / result side`` result pixels.
 
     Returns
     -------
@@ -71,6 +80,9 @@ def decode_image(
                     # size asked for: much faster on phone photos.  Ask for the size the
                     # downscale below makes (aspect kept), so a 4:3 photo gets it too.
                     scale = max_side / max(rows, cols)
+                    opened.draft("RGB", (math.ceil(cols * scale), math.ceil(rows * scale)))
+                elif draft_side is not None and max(rows, cols) > draft_side:
+                    scale = draft_side / max(rows, cols)
                     opened.draft("RGB", (math.ceil(cols * scale), math.ceil(rows * scale)))
                 orientation = int(opened.getexif().get(_ORIENTATION_TAG, 1))
                 rgb = _to_rgb(opened)
@@ -129,7 +141,11 @@ def _upright(image: np.ndarray, orientation: int) -> np.ndarray:
 
 
 def read_image(
-    path: str | Path, *, max_pixels: int = DEFAULT_MAX_PIXELS, max_side: int | None = None
+    path: str | Path,
+    *,
+    max_pixels: int = DEFAULT_MAX_PIXELS,
+    max_side: int | None = None,
+    draft_side: int | None = None,
 ) -> np.ndarray:
     """Read and decode the photo at ``path`` (see :func:`decode_image`).
 
@@ -140,7 +156,7 @@ def read_image(
     """
     data = Path(path).read_bytes()
     try:
-        return decode_image(data, max_pixels=max_pixels, max_side=max_side)
+        return decode_image(data, max_pixels=max_pixels, max_side=max_side, draft_side=draft_side)
     except ImageError as error:
         raise ImageError(f"{path}: {error}") from None
 

@@ -71,6 +71,44 @@ def test_max_side_bounds_the_result() -> None:
     assert image.shape == (75, 150, 3)
 
 
+def _rotated_jpeg(rows: int, cols: int) -> bytes:
+    """A rows x cols JPEG, left half blue, right half red, EXIF "turn a quarter clockwise"."""
+    image = np.zeros((rows, cols, 3), np.uint8)
+    image[:, : cols // 2] = (255, 0, 0)
+    image[:, cols // 2 :] = (0, 0, 255)
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    buffer = io.BytesIO()
+    Image.fromarray(image[:, :, ::-1]).save(buffer, format="JPEG", exif=exif, quality=95)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("draft_side", "shape"),
+    [
+        (350, (400, 300, 3)),  # 1/2 scale: 400 >= 350; 1/4 would be 200 < 350
+        (400, (400, 300, 3)),  # exactly the 1/2 scale
+        (100, (100, 75, 3)),  # 1/8, the smallest scale a JPEG decodes at
+        (150, (200, 150, 3)),  # 1/4: 200 >= 150; 1/8 would be 100 < 150
+        (900, (800, 600, 3)),  # larger than the photo: full size
+    ],
+)
+def test_draft_side_decodes_a_jpeg_at_the_least_scale_still_that_long(
+    draft_side: int, shape: tuple[int, int, int]
+) -> None:
+    # 600 rows x 800 cols as stored; upright (EXIF 6) it is 800 rows x 600 cols.
+    image = decode_image(_rotated_jpeg(600, 800), draft_side=draft_side)
+    assert image.shape == shape
+    # Orientation still applied: the stored left (blue) half is now on top.
+    assert image[2, shape[1] // 2, 0] > 200 and image[2, shape[1] // 2, 2] < 60
+    assert image[-3, shape[1] // 2, 2] > 200 and image[-3, shape[1] // 2, 0] < 60
+
+
+def test_draft_side_leaves_other_formats_at_full_size() -> None:
+    big = np.zeros((300, 600, 3), np.uint8)
+    assert decode_image(_png(big), draft_side=100).shape == (300, 600, 3)
+
+
 def test_read_image_names_the_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "notes.jpg"
     path.write_text("hello", encoding="utf-8")
