@@ -29,7 +29,7 @@ from PIL import Image
 
 from vision.datasets import data_root, read_csv
 from vision.decode import read_image
-from vision.dominoes import count_pips, read_dominoes
+from vision.dominoes import count_pips, decode_side, read_dominoes
 from vision.dominoes.find import find_play_area
 
 SIX = ("table-d6", "web-d6", "board-d6")
@@ -128,14 +128,19 @@ class PhotoResult:
 
 
 def run(
-    root: Path, folders: tuple[str, ...], verbose: bool, max_side: int | None = None
+    root: Path,
+    folders: tuple[str, ...],
+    verbose: bool,
+    max_side: int | None = None,
+    full_size: bool = False,
 ) -> list[PhotoResult]:
     """Read every labelled photo of ``folders``; match found tiles to labels by box overlap."""
     results = []
     for name, (total, max_pips, tiles) in sorted(load(root, folders).items()):
         path = root / "dominoes" / name
         start, cpu_start = time.perf_counter(), time.process_time()
-        image = read_image(path, max_side=max_side)
+        draft = None if full_size else decode_side(max_pips)
+        image = read_image(path, max_side=max_side, draft_side=draft)
         decoded = time.perf_counter()
         reading = read_dominoes(image, max_pips=max_pips)
         seconds = time.perf_counter() - start
@@ -259,6 +264,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--max-side", type=int, help="decode each photo at most this many pixels a side"
     )
+    parser.add_argument(
+        "--full-size",
+        action="store_true",
+        help="decode every photo at full size (default: as the CLI does, a double-six "
+        "photo at the least fast JPEG scale at least DECODE_SIDE pixels long)",
+    )
     args = parser.parse_args(argv)
     root = data_root()
     if root is None or not (root / "dominoes" / "labels.csv").is_file():
@@ -266,8 +277,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     cv2.setNumThreads(1)
     chosen = tuple(args.folders.split(",")) if args.folders else SIX + TWELVE
-    six = run(root, tuple(f for f in SIX if f in chosen), args.verbose, args.max_side)
-    twelve = run(root, tuple(f for f in TWELVE if f in chosen), args.verbose, args.max_side)
+    full = args.full_size
+    six = run(root, tuple(f for f in SIX if f in chosen), args.verbose, args.max_side, full)
+    twelve = run(root, tuple(f for f in TWELVE if f in chosen), args.verbose, args.max_side, full)
     for folder in chosen:
         _table(f"{folder}:", [r for r in six + twelve if r.name.startswith(folder + "/")])
     _table("double-six, tuned on:", [r for r in six if r.name.startswith(TUNED_ON)])

@@ -11,16 +11,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from PIL import Image
 
 from referee_cli.common import OVERLAY_SUFFIXES, emit, json_option, reports_bad_input, write_overlay
 from vision.decode import read_image
-from vision.dominoes import DominoReading, read_dominoes, render_overlay
+from vision.dominoes import DominoReading, decode_side, read_dominoes, render_overlay
 
 __all__ = ["dominoes", "read_hand_photo"]
 
 
 def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None) -> DominoReading:
     """Read the tiles in the photo at ``path``; write the overlay to ``overlay`` if given.
+
+    Corners are ``[x, y]`` pixels of the photo as taken (EXIF orientation applied), though
+    a large JPEG of a double-six set is read at reduced size (:func:`vision.dominoes.decode_side`).
 
     Raises
     ------
@@ -33,11 +37,15 @@ def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None)
     """
     if overlay is not None and Path(overlay).suffix.lower() not in OVERLAY_SUFFIXES:
         raise ValueError(f"--overlay: write a .png or .jpg file, not {overlay!r}")
-    image = read_image(path)
+    # A 12-megapixel photo of double-six tiles is read at half size (fast JPEG draft
+    # decode); corners are given back in the photo's own pixels.
+    image = read_image(path, draft_side=decode_side(max_pips))
     reading = read_dominoes(image, max_pips=max_pips)
     if overlay is not None:
         write_overlay(overlay, render_overlay(image, reading))
-    return reading
+    with Image.open(path) as photo:
+        factor = max(photo.size) / max(image.shape[:2])
+    return reading.scaled(factor) if factor != 1 else reading
 
 
 def _count_text(reading: DominoReading) -> str:

@@ -44,6 +44,42 @@ def test_count_json_on_a_sample(capsys: pytest.CaptureFixture[str]) -> None:
         assert 0.0 <= tile["confidence"] <= 1.0
 
 
+@pytest.mark.parametrize("tile_set", ["6", "12"])
+def test_corners_are_pixels_of_the_photo_given_though_it_is_read_smaller(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, tile_set: str
+) -> None:
+    # hand-2 enlarged 11/3 times (4400 x 3300): a double-six photo is decoded at half size
+    # (2200 x 1650: at least 2000 pixels long), a double-twelve one at full size; either
+    # way the corners are pixels of the 4400 x 3300 photo: the drawn ones times 11/3.
+    image = cv2.imread(str(SAMPLES / "hand-2.jpg"))
+    big = cv2.resize(image, (4400, 3300), interpolation=cv2.INTER_CUBIC)
+    photo = tmp_path / "big.jpg"
+    assert cv2.imwrite(str(photo), big, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    status, out, err = run(capsys, "count", str(photo), "--set", tile_set, "--json")
+    assert (status, err) == (0, "")
+    payload = json.loads(out)
+    expected = answer("hand-2.jpg")
+    assert tiles([tile["pips"] for tile in payload["tiles"]]) == tiles(expected["tiles"])
+    assert isinstance(expected["corners"], list)
+    drawn = [[(x * 11 / 3, y * 11 / 3) for x, y in corners] for corners in expected["corners"]]
+    for tile in payload["tiles"]:
+        centre = [sum(corner[k] for corner in tile["corners"]) / 4 for k in (0, 1)]
+        nearest = min(
+            drawn,
+            key=lambda c: (
+                (sum(p[0] for p in c) / 4 - centre[0]) ** 2
+                + (sum(p[1] for p in c) / 4 - centre[1]) ** 2
+            ),
+        )
+        width = min(
+            ((nearest[1][0] - nearest[0][0]) ** 2 + (nearest[1][1] - nearest[0][1]) ** 2) ** 0.5,
+            ((nearest[3][0] - nearest[0][0]) ** 2 + (nearest[3][1] - nearest[0][1]) ** 2) ** 0.5,
+        )
+        drawn_centre = [sum(p[k] for p in nearest) / 4 for k in (0, 1)]
+        assert abs(centre[0] - drawn_centre[0]) < 0.15 * width
+        assert abs(centre[1] - drawn_centre[1]) < 0.15 * width
+
+
 def test_count_text_lists_tiles_and_total(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "count", str(SAMPLES / "hand-6.jpg"))
     expected = answer("hand-6.jpg")

@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 from vision.datasets import PROJECT_ROOT
 from vision.decode import read_image
 from vision.dominoes import (
+    DECODE_SIDE,
     count_pips,
+    decode_side,
     find_play_area,
     find_tiles,
     legal_layout,
@@ -24,7 +26,7 @@ from vision.dominoes import (
     render_overlay,
     split_at_bar,
 )
-from vision.dominoes.find import shrink
+from vision.dominoes.find import _percentile_u8, shrink
 from vision.dominoes.render import render_hand
 
 SAMPLES = PROJECT_ROOT / "sample_photos"
@@ -343,3 +345,34 @@ def test_shrink_bounds_the_longer_side(image: np.ndarray, side: int) -> None:
     assert small.dtype == np.uint8 and small.shape[2] == 3
     assert small is not image
     assert np.array_equal(image, before)
+
+
+def test_a_reading_scaled_gives_corners_in_the_photo_s_pixels() -> None:
+    image = read_image(SAMPLES / "hand-3.jpg")
+    reading = read_dominoes(image)
+    before = [tile.corners.copy() for tile in reading.tiles]
+    doubled = reading.scaled(2.0)
+    assert [tile.pips for tile in doubled.tiles] == [tile.pips for tile in reading.tiles]
+    assert doubled.total == reading.total and doubled.warnings == reading.warnings
+    for tile, corners in zip(doubled.tiles, before, strict=True):
+        np.testing.assert_allclose(tile.corners, 2.0 * corners)
+    for tile, corners in zip(reading.tiles, before, strict=True):
+        np.testing.assert_array_equal(tile.corners, corners)  # the reading is not changed
+
+
+def test_double_six_photos_are_decoded_at_half_size_larger_sets_at_full_size() -> None:
+    # A 12-pip half packs its pips twice as close as a 6: it keeps every pixel.
+    assert decode_side(6) == DECODE_SIDE == 2000
+    assert decode_side(3) == DECODE_SIDE
+    assert decode_side(9) is None
+    assert decode_side(12) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    values=st.lists(st.integers(0, 255), min_size=1, max_size=400),
+    q=st.floats(0, 100, allow_nan=False),
+)
+def test_percentile_from_the_histogram_is_numpy_s(values: list[int], q: float) -> None:
+    array = np.array(values, dtype=np.uint8).reshape(1, -1)
+    assert _percentile_u8(array, q) == pytest.approx(float(np.percentile(array, q)), abs=1e-9)

@@ -10,15 +10,24 @@ legal pip layouts) -> :func:`read_dominoes` runs them all;
 
 from vision.dominoes.find import TileCandidate, find_play_area, find_tiles
 from vision.dominoes.overlay import render_overlay
-from vision.dominoes.pipeline import DominoReading, TileReading, read_dominoes, read_tile
+from vision.dominoes.pipeline import (
+    DECODE_SIDE,
+    DominoReading,
+    TileReading,
+    decode_side,
+    read_dominoes,
+    read_tile,
+)
 from vision.dominoes.read import HalfCount, count_pips, legal_layout, rectify_tile, split_at_bar
 
 __all__ = [
+    "DECODE_SIDE",
     "DominoReading",
     "HalfCount",
     "TileCandidate",
     "TileReading",
     "count_pips",
+    "decode_side",
     "find_play_area",
     "find_tiles",
     "legal_layout",

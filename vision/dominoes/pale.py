@@ -42,8 +42,8 @@ def _off_face_tiles(
     tile's face is then the pixels near the bar of about that colour (up to ``lighter``
     and ``darker`` in L, a little more for the shade; ``colour_tolerance`` in |a| + |b|;
     Lab codes), joined to the bar, its holes (pips) filled, taken convex.  At most
-    ``most`` strokes, the longest, are tried.  Returns the tiles in pixels of ``lab`` and the outline of each
-    tile's own face (for the debug image).
+    ``most`` strokes, the longest, are tried.  Returns the tiles in pixels of ``lab`` and
+    the outline of each tile's own face (for the debug image).
     """
     # A divider bar is printed dark: far darker than the veins of a marble.
     dark = round(1.5 * ink_threshold)

@@ -3,19 +3,43 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
 from referee.dominoes import DEFAULT_MAX_PIPS, Tile
-from vision.dominoes.find import TileCandidate, _search, find_play_area
+from vision.dominoes.find import TUNED_TILE_WIDTH, TileCandidate, _search, find_play_area
 from vision.dominoes.read import HalfCount, _tile_ink, count_pips, rectify_tile, split_at_bar
 
-__all__ = ["DominoReading", "TileReading", "read_dominoes", "read_tile"]
+__all__ = [
+    "DECODE_SIDE",
+    "DominoReading",
+    "TileReading",
+    "decode_side",
+    "read_dominoes",
+    "read_tile",
+]
 
 #: Below this confidence a tile's reading is flagged for the player to check.
 LOW_CONFIDENCE = 0.6
+
+#: Longest side, pixels, the reader needs of a photo of a double-six (or smaller) set:
+#: callers decode a JPEG at the least fast reduced scale still this long
+#: (``vision.decode.read_image(path, draft_side=decode_side(max_pips))``; a 12-megapixel
+#: photo at half size) and give the corners back in the photo's pixels with
+#: :meth:`DominoReading.scaled`.
+DECODE_SIDE = 2000
+
+
+def decode_side(max_pips: int) -> int | None:
+    """The ``draft_side`` to decode a photo of a double-``max_pips`` set at (pixels).
+
+    :data:`DECODE_SIDE` up to double-six; None (full size) for larger sets, whose halves
+    hold up to 12 smaller pips: at half size a 12-pip half seen at a low angle is read
+    short (found on the two marble scenes tuned on).
+    """
+    return DECODE_SIDE if max_pips <= DEFAULT_MAX_PIPS else None
 
 
 @dataclass(frozen=True)
@@ -67,6 +91,15 @@ class DominoReading:
     def total(self) -> int:
         """Pips on every tile read (points)."""
         return sum(a + b for a, b in (tile.pips for tile in self.tiles))
+
+    def scaled(self, factor: float) -> DominoReading:
+        """The same reading with every corner times ``factor``.
+
+        For a photo decoded at reduced size: ``factor`` is the photo's longer side over
+        the decoded image's (pixels per pixel), so the corners are the photo's pixels.
+        """
+        tiles = tuple(replace(tile, corners=tile.corners * factor) for tile in self.tiles)
+        return replace(self, tiles=tiles)
 
     def to_json(self) -> dict[str, object]:
         """The CLI's JSON object: tiles (pips, corners, confidence), total, warnings."""
@@ -193,13 +226,17 @@ def read_dominoes(
         # Tiles lie square to the board's grid of 15 x 15 cells, a cell per half: look
         # on the play area turned to a square, where a tile is 1 x 2 cells.
         # A cell's margin all round keeps the tiles that overhang the play area's edge whole.
-        cells, cell = 15, 80
-        side = cells * cell
-        low, high = cell, cell + side
+        # The square is warped straight to the search's working size (17 cells in 1280
+        # pixels), whatever the photo's resolution: the same cells at full or half size.
+        cells, cell = 15, TUNED_TILE_WIDTH
+        low, high = cell, cell * (cells + 1)
         square = np.array([[low, low], [high, low], [high, high], [low, high]], dtype=np.float32)
         matrix = cv2.getPerspectiveTransform(area.astype(np.float32), square)
-        board = cv2.warpPerspective(image, matrix, (side + 2 * cell, side + 2 * cell))
-        found, images = _search(board, tile_width=float(cell), debug=debug, ink_threshold=80)
+        size = round(cell * (cells + 2))
+        board = cv2.warpPerspective(image, matrix, (size, size))
+        found, images = _search(
+            board, work_side=size, tile_width=cell, debug=debug, ink_threshold=80
+        )
         back = np.linalg.inv(matrix)
         candidates = [
             TileCandidate(

@@ -94,13 +94,14 @@ def _clear_ends(stroke: _Stroke, face: np.ndarray) -> list[bool]:
     """For each end of ``stroke``: is the face there, just beyond it?"""
     margin = max(2.0, 0.04 * stroke.length)
     ends = [stroke.centre + sign * stroke.along * (stroke.length / 2 + margin) for sign in (1, -1)]
-    return [not _is_blocked(~face, end) for end in ends]
+    return [_is_set(face, end) for end in ends]
 
 
-def _is_blocked(mask: np.ndarray, point: np.ndarray) -> bool:
+def _is_set(mask: np.ndarray, point: np.ndarray) -> bool:
+    """Is ``mask`` set at ``point`` (x, y)?  False off the image."""
     col, row = round(point[0]), round(point[1])
     rows, cols = mask.shape
-    return not (0 <= row < rows and 0 <= col < cols) or bool(mask[row, col])
+    return 0 <= row < rows and 0 <= col < cols and bool(mask[row, col])
 
 
 def _walks(
