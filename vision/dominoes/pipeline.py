@@ -10,7 +10,7 @@ import numpy as np
 
 from referee.dominoes import DEFAULT_MAX_PIPS, Tile
 from vision.dominoes.find import TUNED_TILE_WIDTH, TileCandidate, _search, find_play_area
-from vision.dominoes.read import HalfCount, _tile_ink, count_pips, rectify_tile, split_at_bar
+from vision.dominoes.read import HalfCount, _split_in_ink, _tile_ink, count_pips, rectify_tile
 
 __all__ = [
     "DECODE_SIDE",
@@ -147,7 +147,9 @@ def read_tile(
     """
     crop = rectify_tile(image, candidate.corners, short_side=short_side)
     rows, cols = crop.shape[:2]
-    first, last, strength = split_at_bar(crop)
+    # The crop's ink, measured once: for the bar and for the tile's ink level.
+    ink = _tile_ink(crop)
+    first, last, strength = _split_in_ink(ink)
     if strength < 0.5:
         return None, crop
     rim = max(2, round(rows * 0.07))
@@ -156,7 +158,6 @@ def read_tile(
     right = crop[rim : rows - rim, min(cols - rim - 1, last + gap + 1) : cols - rim]
     # The ink level that parts pips from the face on this tile (pips' soft rims merge
     # neighbours at a fixed low level on some sets).
-    ink = _tile_ink(crop)
     level, _ = cv2.threshold(ink, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     threshold = int(np.clip(0.5 * level, 50, 120))
     halves: list[HalfCount] = [
@@ -231,9 +232,16 @@ def read_dominoes(
         cells, cell = 15, TUNED_TILE_WIDTH
         low, high = cell, cell * (cells + 1)
         square = np.array([[low, low], [high, low], [high, high], [low, high]], dtype=np.float32)
-        matrix = cv2.getPerspectiveTransform(area.astype(np.float32), square)
         size = round(cell * (cells + 2))
-        board = cv2.warpPerspective(image, matrix, (size, size))
+        source, to_source = _board_source(image, area, cell=cell, cells=cells)
+        matrix = cv2.getPerspectiveTransform(
+            cv2.perspectiveTransform(area.reshape(1, 4, 2), to_source)
+            .reshape(4, 2)
+            .astype(np.float32),
+            square,
+        )
+        board = cv2.warpPerspective(source, matrix, (size, size))
+        matrix = matrix @ to_source  # photo pixels to the square's
         found, images = _search(
             board, work_side=size, tile_width=cell, debug=debug, ink_threshold=80
         )
@@ -261,6 +269,33 @@ def read_dominoes(
     if debug and crops:
         images["tiles"] = np.vstack(crops)
     return DominoReading(tuple(readings), tuple(warnings), images)
+
+
+def _board_source(
+    image: np.ndarray, area: np.ndarray, *, cell: float, cells: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The part of ``image`` the board is warped from, and the (3, 3) map to its pixels.
+
+    When the photo's cells are larger than ``cell`` pixels (a full-size 12-megapixel
+    photo), the play area and a margin around it are first shrunk by area so that a cell
+    is ``cell`` pixels: the warp then samples about one pixel per pixel, not a thinned
+    out and aliased selection of them, and the board looks as at any other resolution.
+    """
+    sides = np.linalg.norm(area - np.roll(area, -1, axis=0), axis=1)
+    measured = float(sides.mean()) / cells
+    if measured <= 1.05 * cell:
+        return image, np.eye(3)
+    rows, cols = image.shape[:2]
+    margin = 1.5 * measured
+    x0, y0 = np.clip(np.floor(area.min(axis=0) - margin), 0, None).astype(int)
+    x1 = min(cols, int(np.ceil(area[:, 0].max() + margin)))
+    y1 = min(rows, int(np.ceil(area[:, 1].max() + margin)))
+    factor = cell / measured
+    size = (max(1, round((x1 - x0) * factor)), max(1, round((y1 - y0) * factor)))  # (x, y)
+    source = cv2.resize(image[y0:y1, x0:x1], size, interpolation=cv2.INTER_AREA)
+    fx, fy = size[0] / (x1 - x0), size[1] / (y1 - y0)
+    to_source = np.array([[fx, 0.0, -x0 * fx], [0.0, fy, -y0 * fy], [0.0, 0.0, 1.0]])
+    return source, to_source
 
 
 def _in_reading_order(readings: list[TileReading]) -> list[TileReading]:

@@ -147,7 +147,11 @@ def split_at_bar(crop: np.ndarray, *, search: float = 0.15) -> tuple[int, int, f
     strength : float
         0..1: the share of the bar's columns (middle rows) covered by ink.
     """
-    ink = _tile_ink(crop)
+    return _split_in_ink(_tile_ink(crop), search=search)
+
+
+def _split_in_ink(ink: np.ndarray, *, search: float = 0.15) -> tuple[int, int, float]:
+    """:func:`split_at_bar` on the crop's ink (:func:`_tile_ink`), already measured."""
     rows, cols = ink.shape
     band = ink[int(rows * 0.2) : int(rows * 0.8)] > 40
     profile = band.mean(axis=0)
