@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify
 
+from vision.dominoes import decode_side
 from web import inputs, recognition, schemas
 from web.errors import ApiError, status_for
 from web.games import cross, domineering, kingdomino, two_step
@@ -74,7 +75,10 @@ def _count(data: dict[str, Any]) -> dict[str, Any]:
     max_pips = schemas.load(CountFields(), data)["set"]
     if not inputs.has_photo("photo"):
         raise ApiError(400, "send the photo of the tiles as 'photo'")
-    reading = recognition.read_tiles(inputs.photo("photo"), max_pips=max_pips)
+    image = inputs.photo("photo", draft_side=decode_side(max_pips))
+    reading = recognition.read_tiles(
+        image, max_pips=max_pips, photo_side=inputs.photo_side("photo")
+    )
     reading["hand"] = " ".join(str(tile) for tile in reading["hand"])
     return reading
 

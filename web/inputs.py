@@ -18,7 +18,7 @@ from PIL import Image, UnidentifiedImageError
 from vision.decode import decode_image
 from web.errors import ApiError
 
-__all__ = ["MAX_PHOTO_ASPECT", "MIN_PHOTO_SIDE", "fields", "has_photo", "photo"]
+__all__ = ["MAX_PHOTO_ASPECT", "MIN_PHOTO_SIDE", "fields", "has_photo", "photo", "photo_side"]
 
 #: Shortest side, in pixels, of a photo that can show a game (a board, a sheet, tiles).
 MIN_PHOTO_SIDE = 32
@@ -55,7 +55,7 @@ def has_photo(name: str) -> bool:
     return upload is not None and bool(upload.filename or upload.content_length)
 
 
-def photo(name: str, *, max_side: int | None = None) -> np.ndarray:
+def photo(name: str, *, max_side: int | None = None, draft_side: int | None = None) -> np.ndarray:
     """Decode the uploaded file ``name`` in memory.
 
     Parameters
@@ -64,6 +64,9 @@ def photo(name: str, *, max_side: int | None = None) -> np.ndarray:
         The form field.
     max_side : int or None, keyword-only
         Shrink the photo so its longer side is at most this many pixels.
+    draft_side : int or None, keyword-only
+        Decode a JPEG at its least fast reduced scale still this long (see
+        ``vision.decode.decode_image``); :func:`photo_side` gives the size sent.
 
     Returns
     -------
@@ -112,7 +115,24 @@ def photo(name: str, *, max_side: int | None = None) -> np.ndarray:
         )
     try:
         return decode_image(
-            data, max_pixels=int(current_app.config["MAX_PHOTO_PIXELS"]), max_side=max_side
+            data,
+            max_pixels=int(current_app.config["MAX_PHOTO_PIXELS"]),
+            max_side=max_side,
+            draft_side=draft_side,
         )
     except ValueError as error:
         raise ApiError(422, f"{label}: {kind or 'image'} cannot be read: {error}") from None
+
+
+def photo_side(name: str) -> int:
+    """The longer side, in pixels, of the uploaded photo ``name`` as sent (its header).
+
+    For a photo decoded smaller by :func:`photo` (``draft_side``): what is found in it is
+    given back in the pixels of the photo sent.  Call it after :func:`photo`.
+    """
+    upload = request.files[name]
+    upload.stream.seek(0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        with Image.open(upload.stream) as opened:
+            return max(opened.size)

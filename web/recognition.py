@@ -140,8 +140,13 @@ def read_sheet(image: np.ndarray, *, first: str = "H") -> dict[str, Any]:
     return _sheet_seen(result.reading, result.overlay)
 
 
-def read_tiles(image: np.ndarray, *, max_pips: int = 6) -> dict[str, Any]:
+def read_tiles(
+    image: np.ndarray, *, max_pips: int = 6, photo_side: int | None = None
+) -> dict[str, Any]:
     """Read the domino tiles in a photo (``vision.dominoes.read_dominoes``).
+
+    ``photo_side``: the longer side of the photo as sent, pixels, when ``image`` was
+    decoded smaller (``vision.dominoes.decode_side``): corners are then its pixels.
 
     Returns
     -------
@@ -163,7 +168,8 @@ def read_tiles(image: np.ndarray, *, max_pips: int = 6) -> dict[str, Any]:
     if not reading.tiles:
         # Never an empty hand: in Cross that would be the player who went out.
         raise ApiError(422, NO_TILES, overlay=overlay)
-    answer: dict[str, Any] = reading.to_json()
+    factor = 1.0 if photo_side is None else photo_side / max(image.shape[:2])
+    answer: dict[str, Any] = reading.scaled(factor).to_json()
     answer["hand"] = [Tile(*tile.pips) for tile in reading.tiles]
     answer["overlay"] = overlay
     return answer

@@ -44,7 +44,9 @@ def seen_images(monkeypatch: pytest.MonkeyPatch) -> list[np.ndarray]:
         }
         return recognition.KingdomPhoto(kingdom, seen, lambda result: f"{OVERLAY}{result.total}")
 
-    def read_tiles(image: np.ndarray, *, max_pips: int = 6) -> dict[str, Any]:
+    def read_tiles(
+        image: np.ndarray, *, max_pips: int = 6, photo_side: int | None = None
+    ) -> dict[str, Any]:
         images.append(image)
         tiles = [
             {"pips": [6, 4], "corners": [[0, 0]] * 4, "confidence": 0.9},
@@ -263,6 +265,28 @@ def test_sample_hand_photo_counted_and_scored(client: FlaskClient) -> None:
     data = {"photo1": upload(photo.read_bytes()), "hand2": "2-2"}
     round_ = client.post("/api/cross/round", data=data).get_json()
     assert (round_["winner"], round_["points"], round_["pips"]) == (2, 23, [27, 4])
+
+
+def test_a_large_hand_photo_is_read_smaller_with_corners_in_its_own_pixels(
+    client: FlaskClient,
+) -> None:
+    # hand-2 enlarged 11/3 times (4400 x 3300): read from a half-size decode (2200 x
+    # 1650), yet the corners are pixels of the photo sent, as the CLI gives them: the
+    # drawn corners times 11/3.
+    photo = _sample("hand-2.jpg")
+    expected = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
+    big = cv2.resize(cv2.imread(str(photo)), (4400, 3300), interpolation=cv2.INTER_CUBIC)
+    # Quality 60 keeps the upload under 500 KB, which Werkzeug holds in memory.
+    ok, data = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 60])
+    assert ok
+    answer = client.post("/api/dominoes/count", data={"photo": upload(data.tobytes())})
+    assert answer.status_code == 200
+    counted = answer.get_json()
+    assert counted["total"] == expected["total"]
+    drawn = [np.mean(corners, axis=0) * 11 / 3 for corners in expected["corners"]]
+    for tile in counted["tiles"]:
+        centre = np.mean(tile["corners"], axis=0)
+        assert min(float(np.linalg.norm(centre - other)) for other in drawn) < 40.0
 
 
 @pytest.mark.parametrize("name", ["sheet-1.jpg", "sheet-3.jpg"])

@@ -12,6 +12,7 @@ from flask import Blueprint, render_template, request
 
 from referee import cross as engine
 from referee.dominoes import Tile, format_hand, parse_hand
+from vision.dominoes import decode_side
 from web import inputs, recognition, schemas
 from web.errors import ApiError
 
@@ -110,9 +111,11 @@ def round_answer(data: dict[str, Any]) -> dict[str, Any]:
     for number, text in enumerate(seats, start=1):
         field = f"photo{number}"
         if inputs.has_photo(field):
-            image = inputs.photo(field)
+            image = inputs.photo(field, draft_side=decode_side(6))
             try:
-                seen = recognition.read_tiles(image, max_pips=6)
+                seen = recognition.read_tiles(
+                    image, max_pips=6, photo_side=inputs.photo_side(field)
+                )
             except ApiError as error:  # name the seat: several photos may be sent at once
                 message = f"player {number}'s photo: {error.message}"
                 raise ApiError(error.status, message, **error.extra) from None

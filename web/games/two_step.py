@@ -14,6 +14,7 @@ from marshmallow.validate import Length, Range
 
 from referee import two_step as engine
 from referee.dominoes import Tile, format_hand, parse_hand, parse_tile
+from vision.dominoes import decode_side
 from web import inputs, recognition, schemas
 from web.errors import ApiError
 
@@ -83,7 +84,8 @@ def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
     ends = None if values["ends"] is None else (values["ends"][0], values["ends"][1])
     reading: dict[str, Any] = {}
     if inputs.has_photo("photo"):
-        reading = recognition.read_tiles(inputs.photo("photo"), max_pips=6)
+        image = inputs.photo("photo", draft_side=decode_side(6))
+        reading = recognition.read_tiles(image, max_pips=6, photo_side=inputs.photo_side("photo"))
         hand = tuple(reading.pop("hand"))
     else:
         hand = parse_hand(values.get("hand", ""), max_pips=6)
