@@ -1,7 +1,8 @@
 """The domino reader on the real labelled photos in ``../shared/data/dominoes``.
 
 Floors sit a little under what ``benchmarks/dominoes_accuracy.py`` measures; a subset
-of photos keeps the test quick.
+of photos keeps the test quick.  Photos are decoded as the CLI decodes them (a double-six
+photo at half size: ``decode_side``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import pytest
 
 from vision.datasets import read_csv
 from vision.decode import read_image
-from vision.dominoes import read_dominoes
+from vision.dominoes import decode_side, read_dominoes
 
 pytestmark = pytest.mark.data
 
@@ -42,7 +43,8 @@ def test_double_six_photos_read_right(shared_data: Path) -> None:
     assert set(photos) == set(PHOTOS)
     exact = right = count = 0
     for name, (total, tiles) in photos.items():
-        reading = read_dominoes(read_image(shared_data / "dominoes" / name))
+        image = read_image(shared_data / "dominoes" / name, draft_side=decode_side(6))
+        reading = read_dominoes(image)
         read = sorted(tuple(sorted(tile.pips)) for tile in reading.tiles)
         exact += reading.total == total
         remaining = list(read)
@@ -62,8 +64,13 @@ def test_face_down_tiles_are_not_counted(shared_data: Path) -> None:
     assert reading.total == 57
 
 
-def test_board_tiles_are_read_and_border_pictures_ignored(shared_data: Path) -> None:
-    # 3_20.jpg: 20 tiles on the printed 15x15 board; its border shows some 40 printed dominoes
+@pytest.mark.parametrize("draft_side", [decode_side(6), None], ids=["as-the-cli", "full-size"])
+def test_board_tiles_are_read_and_border_pictures_ignored(
+    shared_data: Path, draft_side: int | None
+) -> None:
+    # 3_20.jpg: 20 tiles on the printed 15x15 board; its border shows some 40 printed dominoes.
+    # The CLI reads this 12 MP photo at half size; at full size the board is shrunk to the
+    # same cells before the search: both read every tile (20 of 20 measured).
     name = "board-d6/3_20.jpg"
     labelled_tiles = [
         (min(int(row["pips_a"]), int(row["pips_b"])), max(int(row["pips_a"]), int(row["pips_b"])))
@@ -71,7 +78,7 @@ def test_board_tiles_are_read_and_border_pictures_ignored(shared_data: Path) -> 
         if row["image"] == name
     ]
     assert len(labelled_tiles) == 20
-    reading = read_dominoes(read_image(shared_data / "dominoes" / name))
+    reading = read_dominoes(read_image(shared_data / "dominoes" / name, draft_side=draft_side))
     assert len(reading.tiles) <= 20
     remaining = list(labelled_tiles)
     right = 0
