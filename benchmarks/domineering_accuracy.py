@@ -2,12 +2,14 @@
 
 There are no real photos of Domineering sheets, so every sheet here is drawn by
 ``vision.render.domineering`` from a seed (the position from random legal play).
-Seeds 0-99 were used while tuning; the model was fitted on seeds 500000 and up;
-the default report uses seeds 1000+ (normal) and 2000+ (hard: smaller, fainter,
-more blur, perspective, shadow, JPEG).
+Seeds 0-99 (normal) and 3000-3099 (hard) were used while tuning; the model was
+fitted on seeds 500000 and up; the default report uses seeds 1000+ (normal) and
+2000+ (hard: smaller, fainter, more blur, perspective, shadow, JPEG).  A separate
+line reads sheets from ``benchmarks/domineering_independent.py``, a renderer
+written apart from the project's and used only here (never to fit or tune).
 
-    python benchmarks/domineering_accuracy.py                 # 200 normal + 100 hard
-    python benchmarks/domineering_accuracy.py --sheets 50 --hard 0
+    python benchmarks/domineering_accuracy.py        # 200 normal + 100 hard + 100 independent
+    python benchmarks/domineering_accuracy.py --sheets 50 --hard 0 --independent 0
 
 Prints exact-position rate, per-cell accuracy, grid/orientation found, and the
 median and 95th percentile seconds per photo (JPEG decode + reading), as CPU time
