@@ -77,36 +77,62 @@ def _off_face_tiles(
         close = cv2.medianBlur(close.astype(np.uint8), 5) > 0
         origin = np.array([x0, y0], dtype=np.float64)
         bar = _Stroke(stroke.centre - origin, stroke.along, length, stroke.thickness, 0)
-        local = _own_face(close, bar, across)
-        if local is None or _touches_border(local):
-            continue  # no face, or one running on: a table of the tile's colour
-        # Seen at a low angle, a bar nearly meets the tile's dark rim and its stroke runs
-        # on into it: keep the part with the face on both sides.
-        trimmed = _trimmed(bar, local, across)
-        if trimmed is None or trimmed.length < min_bar or trimmed.thickness > 0.3 * trimmed.length:
+        # Where the face leaks into a touching tile or the table in its shade by a
+        # narrow join, the join is cut on a second try.
+        for bridge in (0.0, 0.06):
+            placed = _placed_tile(close, bar, across, min_bar=min_bar, bridge=bridge)
+            if placed is not None:
+                break
+        if placed is None:
             continue
-        walls = np.where(local, 0, -1).astype(np.int32)
-        tile = _tile_from_bar(trimmed, walls, local, longest=1.6, symmetric=False, min_inside=0.6)
-        if tile is None:
-            continue
-        # The face ends where the tile ends (a table of the tile's colour does not).
-        grown = tile.corners.mean(axis=0) + 1.25 * (tile.corners - tile.corners.mean(axis=0))
-        if _fraction_inside(local, grown) * _area(grown) < 0.75 * float(local.sum()):
-            continue
-        # Seen at a low angle a tile's long sides are not square to its bar.
-        corners = _sheared_corners(tile, trimmed.along, walls)
-        inside = _fraction_inside(local, corners)
-        if inside < 0.8:
-            continue
-        # A little margin: the pips of a big set reach close to the tile's edges.
-        corners = corners.mean(axis=0) + 1.08 * (corners - corners.mean(axis=0))
-        score = inside * tile.score / _fraction_inside(local, tile.corners)
+        corners, tile, score, local = placed
         found.append(TileCandidate(corners + origin, tile.width, tile.length, score))
         contours, _ = cv2.findContours(
             local.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
         )
         outlines += [contour + np.array([x0, y0], dtype=np.int32) for contour in contours]
     return found, outlines
+
+
+def _placed_tile(
+    close: np.ndarray,
+    bar: _Stroke,
+    across: np.ndarray,
+    *,
+    min_bar: float,
+    bridge: float,
+) -> tuple[np.ndarray, TileCandidate, float, np.ndarray] | None:
+    """The tile around ``bar`` on its own face in ``close`` (bool, a window of the photo).
+
+    Returns its corners (tl, tr, br, bl; pixels of the window, a little margin added),
+    the tile as walked, its score and the face (bool); None if the face does not make a
+    tile.  ``bridge``: see :func:`_own_face`.
+    """
+    local = _own_face(close, bar, across, bridge=bridge)
+    if local is None or _touches_border(local):
+        return None  # no face, or one running on: a table of the tile's colour
+    # Seen at a low angle, a bar nearly meets the tile's dark rim and its stroke runs
+    # on into it: keep the part with the face on both sides.
+    trimmed = _trimmed(bar, local, across)
+    if trimmed is None or trimmed.length < min_bar or trimmed.thickness > 0.3 * trimmed.length:
+        return None
+    walls = np.where(local, 0, -1).astype(np.int32)
+    tile = _tile_from_bar(trimmed, walls, local, longest=1.6, symmetric=False, min_inside=0.6)
+    if tile is None:
+        return None
+    # The face ends where the tile ends (a table of the tile's colour does not).
+    grown = tile.corners.mean(axis=0) + 1.25 * (tile.corners - tile.corners.mean(axis=0))
+    if _fraction_inside(local, grown) * _area(grown) < 0.75 * float(local.sum()):
+        return None
+    # Seen at a low angle a tile's long sides are not square to its bar.
+    corners = _sheared_corners(tile, trimmed.along, walls)
+    inside = _fraction_inside(local, corners)
+    if inside < 0.8:
+        return None
+    # A little margin: the pips of a big set reach close to the tile's edges.
+    corners = corners.mean(axis=0) + 1.08 * (corners - corners.mean(axis=0))
+    score = inside * tile.score / _fraction_inside(local, tile.corners)
+    return corners, tile, score, local
 
 
 def _straight_strokes(
@@ -283,10 +309,19 @@ def _side_colour(
 
 
 def _own_face(
-    close: np.ndarray, bar: _Stroke, across: np.ndarray, *, convex: bool = True
+    close: np.ndarray,
+    bar: _Stroke,
+    across: np.ndarray,
+    *,
+    convex: bool = True,
+    bridge: float = 0.0,
 ) -> np.ndarray | None:
     """The part of ``close`` joined to both sides of ``bar``, holes filled (its convex
-    hull if ``convex``); None if none."""
+    hull if ``convex``); None if none.
+
+    Joins narrower than about twice ``bridge`` x the bar's length (a touching tile's
+    shaded rim, a strip of table in the tile's shade) are cut first.
+    """
     joined = close.astype(np.uint8)
     # The bar joins its two sides, also where it runs from rim to rim (a low angle).
     ends = [bar.centre + sign * bar.along * bar.length / 2 for sign in (1, -1)]
@@ -301,6 +336,7 @@ def _own_face(
     # Each side's part: the commonest beside the bar (pips are holes in it).
     rows, cols = close.shape
     own = set()
+    beside = []
     for sign in (1, -1):
         points = np.array(
             [
@@ -314,6 +350,7 @@ def _own_face(
         xs = np.clip(np.rint(points[:, 0]).astype(np.intp), 0, cols - 1)
         ys = np.clip(np.rint(points[:, 1]).astype(np.intp), 0, rows - 1)
         found = labels[ys, xs]
+        beside.append((ys[found > 0], xs[found > 0]))
         found = found[found > 0]
         if found.size == 0:
             return None
@@ -330,6 +367,8 @@ def _own_face(
     is_hole = (left > 0) & (top > 0) & (right < cols) & (bottom < rows)
     is_hole[0] = False
     filled: np.ndarray = region | is_hole[labels]
+    if bridge > 0:
+        filled = _cut_bridges(filled, beside, round(bridge * bar.length))
     if convex:
         # A tile's face is convex: pips at its edge are not bites out of it.
         points = cv2.findNonZero(filled.astype(np.uint8))
@@ -337,3 +376,25 @@ def _own_face(
         cv2.fillConvexPoly(hull, cv2.convexHull(points), 1)
         filled = hull > 0
     return filled
+
+
+def _cut_bridges(
+    region: np.ndarray, beside: list[tuple[np.ndarray, np.ndarray]], reach: int
+) -> np.ndarray:
+    """``region`` (bool) less what hangs on to it by joins under ``2 reach + 1`` pixels.
+
+    An opening by reconstruction: the region eroded by a disc of radius ``reach``, the
+    parts of it at the points ``beside`` (row and column arrays) kept, grown back by the
+    same disc within ``region``.  ``region`` itself if nothing is left.
+    """
+    if reach < 1:
+        return region
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
+    core = cv2.erode(region.astype(np.uint8), disc)
+    _count, labels = cv2.connectedComponents(core, connectivity=8)
+    kept = {int(label) for ys, xs in beside for label in labels[ys, xs] if label > 0}
+    if not kept:
+        return region
+    parts = np.isin(labels, sorted(kept)).astype(np.uint8)
+    grown: np.ndarray = (cv2.dilate(parts, disc) > 0) & region
+    return grown
