@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import vision.dominoes.pipeline as pipeline
 from vision.datasets import PROJECT_ROOT
 from vision.decode import read_image
 from vision.dominoes import (
@@ -27,7 +28,9 @@ from vision.dominoes import (
     split_at_bar,
 )
 from vision.dominoes.find import _percentile_u8, shrink
+from vision.dominoes.pale import _cut_bridges, _stretched
 from vision.dominoes.render import render_hand
+from vision.dominoes.strokes import TileCandidate
 
 SAMPLES = PROJECT_ROOT / "sample_photos"
 
@@ -376,3 +379,65 @@ def test_double_six_photos_are_decoded_at_half_size_larger_sets_at_full_size() -
 def test_percentile_from_the_histogram_is_numpy_s(values: list[int], q: float) -> None:
     array = np.array(values, dtype=np.uint8).reshape(1, -1)
     assert _percentile_u8(array, q) == pytest.approx(float(np.percentile(array, q)), abs=1e-9)
+
+
+def test_narrow_joins_are_cut_from_a_face() -> None:
+    # Two 21 x 21 squares joined by a bridge 3 pixels thick: an opening by 4 pixels
+    # parts them; the square beside the bar is kept whole (its corners rounded back).
+    region = np.zeros((40, 80), dtype=bool)
+    region[10:31, 5:26] = True
+    region[10:31, 50:71] = True
+    region[19:22, 26:50] = True
+    before = region.copy()
+    beside = [(np.array([20]), np.array([15]))]
+    kept = _cut_bridges(region, beside, 4)
+    np.testing.assert_array_equal(region, before)
+    assert not kept[10:31, 40:71].any()  # the other square and the bridge's far part
+    assert kept[12:29, 7:24].all()  # the square beside the bar, but for its corners
+    assert not (kept & ~region).any()
+    # Nothing beside the bar survives the opening: the region as it was.
+    np.testing.assert_array_equal(
+        _cut_bridges(region, [(np.array([20]), np.array([35]))], 4), region
+    )
+
+
+def test_a_tile_outline_is_stretched_along_its_long_sides_only() -> None:
+    # A 40 x 20 tile, tl-tr long; and the same with tl-tr a short side.
+    lying = np.array([[10.0, 10.0], [50.0, 10.0], [50.0, 30.0], [10.0, 30.0]])
+    np.testing.assert_allclose(
+        _stretched(lying, along=1.5),
+        [[0.0, 10.0], [60.0, 10.0], [60.0, 30.0], [0.0, 30.0]],
+    )
+    standing = np.array([[10.0, 10.0], [30.0, 10.0], [30.0, 50.0], [10.0, 50.0]])
+    np.testing.assert_allclose(
+        _stretched(standing, along=1.5),
+        [[10.0, 0.0], [30.0, 0.0], [30.0, 60.0], [10.0, 60.0]],
+    )
+
+
+def _long_side_first(corners: np.ndarray) -> np.ndarray:
+    first = np.linalg.norm(corners[1] - corners[0])
+    second = np.linalg.norm(corners[2] - corners[1])
+    return corners if first >= second else np.roll(corners, -1, axis=0)
+
+
+def test_a_candidate_s_other_outline_is_read_when_its_own_cannot_be(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hand = render_hand(2, count=3)
+    true = _long_side_first(hand.corners[0])
+    # Off the photo: a blank (white) crop, no bar, no reading.
+    off = true + np.array([hand.image.shape[1] + 500.0, 0.0])
+    candidate = TileCandidate(off, 1.0, 2.0, 0.9, (TileCandidate(true, 1.0, 2.0, 0.9),))
+    monkeypatch.setattr(pipeline, "_search", lambda image, debug=False: ([candidate], {}))
+    reading = read_dominoes(hand.image)
+    assert [as_tiles([list(tile.pips)]) for tile in reading.tiles] == [
+        as_tiles([list(hand.tiles[0])])
+    ]
+    # A legal reading of the candidate's own outline is kept: the others are not read.
+    candidate = TileCandidate(true, 1.0, 2.0, 0.9, (TileCandidate(off, 1.0, 2.0, 0.9),))
+    monkeypatch.setattr(pipeline, "_search", lambda image, debug=False: ([candidate], {}))
+    reading = read_dominoes(hand.image, debug=True)
+    assert len(reading.tiles) == 1
+    np.testing.assert_array_equal(reading.tiles[0].corners, true)
+    assert reading.debug["tiles"].shape[0] == 80  # one crop only

@@ -301,7 +301,10 @@ def _search(
 
 
 def _scaled(tile: TileCandidate, scale: float) -> TileCandidate:
-    return TileCandidate(tile.corners * scale, tile.width * scale, tile.length * scale, tile.score)
+    others = tuple(_scaled(other, scale) for other in tile.others)
+    return TileCandidate(
+        tile.corners * scale, tile.width * scale, tile.length * scale, tile.score, others
+    )
 
 
 def _suppress(tiles: list[TileCandidate]) -> list[TileCandidate]:

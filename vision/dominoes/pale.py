@@ -22,6 +22,10 @@ from vision.dominoes.strokes import (
 
 __all__: list[str] = []
 
+#: A tile's other outline reaches this much further along it (of its length, both
+#: ends): seen at an angle, a far column of pips can lie past where its face was seen.
+END_REACH = 1.12
+
 
 def _off_face_tiles(
     lab: np.ndarray,
@@ -85,8 +89,14 @@ def _off_face_tiles(
                 break
         if placed is None:
             continue
-        corners, tile, score, local = placed
-        found.append(TileCandidate(corners + origin, tile.width, tile.length, score))
+        corners, tile, score, local, even = placed
+        outlines_tried = [_stretched(corners, along=END_REACH)]
+        if even is not None:
+            outlines_tried.append(even)
+        others = tuple(
+            TileCandidate(other + origin, *tile_size(other), score) for other in outlines_tried
+        )
+        found.append(TileCandidate(corners + origin, tile.width, tile.length, score, others))
         contours, _ = cv2.findContours(
             local.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
         )
@@ -101,12 +111,13 @@ def _placed_tile(
     *,
     min_bar: float,
     bridge: float,
-) -> tuple[np.ndarray, TileCandidate, float, np.ndarray] | None:
+) -> tuple[np.ndarray, TileCandidate, float, np.ndarray, np.ndarray | None] | None:
     """The tile around ``bar`` on its own face in ``close`` (bool, a window of the photo).
 
     Returns its corners (tl, tr, br, bl; pixels of the window, a little margin added),
-    the tile as walked, its score and the face (bool); None if the face does not make a
-    tile.  ``bridge``: see :func:`_own_face`.
+    the tile as walked, its score, the face (bool) and, when one half was walked
+    longer than the other, the corners with both halves as long as the shorter (else
+    None); None if the face does not make a tile.  ``bridge``: see :func:`_own_face`.
     """
     local = _own_face(close, bar, across, bridge=bridge)
     if local is None or _touches_border(local):
@@ -132,7 +143,14 @@ def _placed_tile(
     # A little margin: the pips of a big set reach close to the tile's edges.
     corners = corners.mean(axis=0) + 1.08 * (corners - corners.mean(axis=0))
     score = inside * tile.score / _fraction_inside(local, tile.corners)
-    return corners, tile, score, local
+    # The longer half may have run on into a table in the tile's shade: both halves as
+    # long as the shorter are kept to be read if this outline cannot be.
+    even = _tile_from_bar(trimmed, walls, local, longest=1.6, symmetric=True, min_inside=0.6)
+    even_corners = None
+    if even is not None and even.length < 0.9 * tile.length:
+        sheared = _sheared_corners(even, trimmed.along, walls)
+        even_corners = sheared.mean(axis=0) + 1.08 * (sheared - sheared.mean(axis=0))
+    return corners, tile, score, local, even_corners
 
 
 def _straight_strokes(
@@ -398,3 +416,26 @@ def _cut_bridges(
     parts = np.isin(labels, sorted(kept)).astype(np.uint8)
     grown: np.ndarray = (cv2.dilate(parts, disc) > 0) & region
     return grown
+
+
+def tile_size(corners: np.ndarray) -> tuple[float, float]:
+    """Short and long side of a tile's ``corners`` (tl, tr, br, bl), pixels."""
+    first = float(np.linalg.norm(corners[1] - corners[0]))
+    second = float(np.linalg.norm(corners[2] - corners[1]))
+    return min(first, second), max(first, second)
+
+
+def _stretched(corners: np.ndarray, *, along: float) -> np.ndarray:
+    """``corners`` (tl, tr, br, bl) of a parallelogram stretched about its centre by
+    ``along`` along its long sides."""
+    centre = corners.mean(axis=0)
+    first = np.linalg.norm(corners[1] - corners[0])
+    second = np.linalg.norm(corners[2] - corners[1])
+    # The corners of each short side, and the side's middle.
+    ends = ((0, 3), (1, 2)) if first >= second else ((0, 1), (3, 2))
+    out = corners.copy()
+    for pair in ends:
+        middle = corners[list(pair)].mean(axis=0)
+        for index in pair:
+            out[index] += (along - 1) * (middle - centre)
+    return out

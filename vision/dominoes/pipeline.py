@@ -261,6 +261,15 @@ def read_dominoes(
     for candidate in candidates:
         reading, crop = read_tile(image, candidate, max_pips=max_pips)
         crops.append(crop)
+        for other in candidate.others:
+            if reading is not None and reading.legal:
+                break
+            again, crop = read_tile(image, other, max_pips=max_pips)
+            crops.append(crop)
+            if again is not None and (
+                reading is None or (again.legal, again.confidence) > (False, reading.confidence)
+            ):
+                reading = again
         if reading is not None:
             readings.append(reading)
     readings = _without_overlaps(readings)

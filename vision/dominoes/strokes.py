@@ -29,12 +29,18 @@ class TileCandidate:
         Short and long side, pixels of the photo.
     score : float
         0..1: how bar-like the divider and how clean the tile's edges were.
+    others : tuple of TileCandidate
+        The same tile outlined other ways, read in turn when this outline cannot be
+        read or its reading fits no legal layout (on a pale table: the ends taken
+        further out, for a far column of pips past where the face was seen to end;
+        both halves as long as the shorter, for a half run on into the table).
     """
 
     corners: np.ndarray
     width: float
     length: float
     score: float
+    others: tuple[TileCandidate, ...] = ()
 
 
 @dataclass(eq=False)
