@@ -389,9 +389,12 @@ def _own_face(
         filled = _cut_bridges(filled, beside, round(bridge * bar.length))
     if convex:
         # A tile's face is convex: pips at its edge are not bites out of it.
-        points = cv2.findNonZero(filled.astype(np.uint8))
+        # (The hull of the outline's points: the same as of every pixel's, far sooner.)
+        contours, _ = cv2.findContours(
+            filled.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+        )
         hull = np.zeros(filled.shape, dtype=np.uint8)
-        cv2.fillConvexPoly(hull, cv2.convexHull(points), 1)
+        cv2.fillConvexPoly(hull, cv2.convexHull(np.vstack(contours)), 1)
         filled = hull > 0
     return filled
 
