@@ -8,7 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.kingdomino import Terrain, parse_kingdom, score
-from vision.kingdomino.classify import CROWN_COUNTS, read_squares, square_features
+from vision.kingdomino.classify import (
+    CROWN_COUNTS,
+    one_warning_per_square,
+    read_squares,
+    square_features,
+)
 from vision.kingdomino.features import (
     CROWN_FEATURES,
     TERRAIN_FEATURES,
@@ -183,6 +188,41 @@ def test_read_squares_prefers_a_possible_crown_count_and_says_so() -> None:
     assert (squares[0][0].terrain, squares[0][0].crowns) == (Terrain.WHEAT, 1)
     assert any("(0, 0)" in w and "does not have" in w for w in warnings)
     assert squares[1][1].terrain is Terrain.CASTLE
+
+
+def test_read_squares_gives_one_warning_per_square() -> None:
+    # Square (0, 0) looks most like wheat with 2 crowns (no such square in the set)
+    # and its possible reading, wheat with 1 crown, is unsure: 0.9 x 0.4 = 0.36.
+    readings = [(Terrain.WHEAT, 0)] * 4 + [(Terrain.CASTLE, 0)] + [(Terrain.LAKE, 0)] * 4
+    terrain, crowns = _probabilities(readings)
+    crowns[0] = [0.05, 0.4, 0.5, 0.05]
+    _, warnings = read_squares(terrain, crowns, 3)
+    assert [w for w in warnings if w.startswith("(0, 0)")] == [
+        "(0, 0): looks like wheat with 2 crowns, which the tile set does not have; "
+        "read as wheat with 1 crown; unsure (0.36), please check"
+    ]
+    # A square with a single note still names what it was read as.
+    crowns[0] = [0.05, 0.4, 0.05, 0.5]  # 3 crowns: no wheat square has them either
+    crowns[5] = [0.5, 0.4, 0.05, 0.05]  # (1, 2): lake with no crown, 0.9 x 0.5 = 0.45
+    _, warnings = read_squares(terrain, crowns, 3)
+    assert "(1, 2): unsure (0.45) of lake with 0 crowns, please check" in warnings
+    assert len([w for w in warnings if w.startswith("(0, 0)")]) == 1
+
+
+def test_one_warning_per_square_merges_in_order() -> None:
+    warnings = [
+        "more than one square looks like the castle: kept the likeliest",
+        "(2, 1): read as swamp with 0 crowns, but only forest lets it split: took that",
+        "(0, 3): unsure (0.40) of lake with 1 crown, please check",
+        "(2, 1): unsure (0.30), please check",
+    ]
+    assert one_warning_per_square(warnings) == [
+        "more than one square looks like the castle: kept the likeliest",
+        "(2, 1): read as swamp with 0 crowns, but only forest lets it split: took that; "
+        "unsure (0.30), please check",
+        "(0, 3): unsure (0.40) of lake with 1 crown, please check",
+    ]
+    assert one_warning_per_square([]) == []
 
 
 def test_read_squares_keeps_one_castle() -> None:

@@ -15,6 +15,7 @@ is taken and a warning says so; nothing is changed silently.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,7 @@ __all__ = [
     "SquareModel",
     "SquareReading",
     "load_model",
+    "one_warning_per_square",
     "read_squares",
     "square_features",
     "square_probabilities",
@@ -41,6 +43,9 @@ MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "kingdomino.npz
 
 #: Crown counts a square may show.
 CROWN_COUNTS = (0, 1, 2, 3)
+
+#: How a warning about one square starts: ``"(row, col): "``.
+_SQUARE_NOTE = re.compile(r"\(\d+, \d+\): ")
 
 
 @dataclass(frozen=True)
@@ -173,7 +178,8 @@ def read_squares(
     readings : list of list of SquareReading
         ``size`` rows of ``size`` squares.
     warnings : list of str
-        Each limit that changed a reading, and each low-confidence square.
+        Each limit that changed a reading, and each low-confidence square; the notes
+        about one square merged into one warning (:func:`one_warning_per_square`).
     """
     order = list(Terrain)
     castle, empty = order.index(Terrain.CASTLE), order.index(Terrain.EMPTY)
@@ -254,13 +260,50 @@ def read_squares(
         if order[t] is Terrain.CASTLE:
             confidence = float(terrain[i, t])
         if confidence < 0.5:
-            warnings.append(
-                f"{_at(i, size)}: unsure ({confidence:.2f}) of {_kind(order, (t, k))}, please check"
-            )
+            said = any(w.startswith(f"{_at(i, size)}: ") for w in warnings)
+            # The reading is already named in an earlier note on this square.
+            what = "" if said else f" of {_kind(order, (t, k))}"
+            warnings.append(f"{_at(i, size)}: unsure ({confidence:.2f}){what}, please check")
         if i % size == 0:
             readings.append([])
         readings[-1].append(SquareReading(order[t], k, round(confidence, 3)))
-    return readings, warnings
+    return readings, one_warning_per_square(warnings)
+
+
+def one_warning_per_square(warnings: list[str]) -> list[str]:
+    """Merge the notes about one square into one warning, where its first note was.
+
+    Parameters
+    ----------
+    warnings : list of str
+        Notes about a square start with its ``"(row, col): "``; other warnings are
+        kept as they are.
+
+    Returns
+    -------
+    list of str
+        A new list, at most one warning starting with each square, its notes joined
+        by ``"; "`` in their order.
+
+    Examples
+    --------
+    >>> one_warning_per_square(["(0, 1): a", "b", "(0, 1): c"])
+    ['(0, 1): a; c', 'b']
+    """
+    merged: list[str] = []
+    where: dict[str, int] = {}
+    for warning in warnings:
+        found = _SQUARE_NOTE.match(warning)
+        if found is None:
+            merged.append(warning)
+            continue
+        at = found.group(0)
+        if at in where:
+            merged[where[at]] += "; " + warning[len(at) :]
+        else:
+            where[at] = len(merged)
+            merged.append(warning)
+    return merged
 
 
 def _prefer_a_split(
