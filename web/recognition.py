@@ -21,6 +21,7 @@ from vision.decode import downscale
 from vision.domineering import analyze_photo
 from vision.dominoes import read_dominoes
 from vision.dominoes import render_overlay as draw_tiles
+from vision.kingdomino import NoKingdomError
 from vision.kingdomino import read_kingdom as read_kingdom_photo
 from vision.kingdomino.overlay import render_overlay as draw_kingdom
 from web.errors import ApiError
@@ -91,10 +92,13 @@ def read_kingdom(image: np.ndarray) -> KingdomPhoto:
     Raises
     ------
     ApiError
-        422 if no kingdom is found.
+        422 if no kingdom is found (the reader's own message: what is missing, how
+        to take the photo), or if the photo has no colour.
     """
     try:
         reading = read_kingdom_photo(image)
+    except NoKingdomError as error:
+        raise ApiError(422, str(error)) from None  # says why, and how to take the photo
     except ValueError as error:
         raise ApiError(422, f"no kingdom could be read from the photo: {error}") from None
     return KingdomPhoto(

@@ -15,6 +15,14 @@ Stages, one pure function each (issue #3):
 
 from __future__ import annotations
 
+from vision.kingdomino.evidence import ColourlessPhotoError, NoKingdomError
 from vision.kingdomino.pipeline import KingdomReading, PhotoScore, read_kingdom, score_photo
 
-__all__ = ["KingdomReading", "PhotoScore", "read_kingdom", "score_photo"]
+__all__ = [
+    "ColourlessPhotoError",
+    "KingdomReading",
+    "NoKingdomError",
+    "PhotoScore",
+    "read_kingdom",
+    "score_photo",
+]

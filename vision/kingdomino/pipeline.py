@@ -23,6 +23,13 @@ from vision.kingdomino.classify import (
     read_squares,
     square_probabilities,
 )
+from vision.kingdomino.evidence import (
+    KingdomEvidence,
+    check_kingdom,
+    colour_spread,
+    coloured_squares,
+    grey_contrast,
+)
 from vision.kingdomino.features import normalise_light
 from vision.kingdomino.grid import Grid, find_grid, square_boxes
 from vision.kingdomino.locate import Location, locate_kingdom, warp_kingdom
@@ -32,6 +39,7 @@ __all__ = [
     "KingdomReading",
     "PhotoScore",
     "cut_squares",
+    "find_squares",
     "read_kingdom",
     "score_photo",
     "straighten",
@@ -68,6 +76,8 @@ class KingdomReading:
         Side of the straightened view, pixels (``SQUARE_PIXELS`` per square).
     debug : dict of str to ndarray
         Named images (BGR uint8) when asked for: ``"view"`` (straightened kingdom).
+    evidence : KingdomEvidence or None
+        What showed the photo to be a kingdom (grid confidence, coloured squares).
     """
 
     kingdom: Kingdom
@@ -78,6 +88,7 @@ class KingdomReading:
     warnings: tuple[str, ...]
     view_side: int = VIEW_SIDE
     debug: dict[str, np.ndarray] = field(default_factory=dict, compare=False)
+    evidence: KingdomEvidence | None = field(default=None, compare=False)
 
 
 def straighten(image: np.ndarray, *, side: int = VIEW_SIDE) -> tuple[np.ndarray, Location]:
@@ -136,6 +147,42 @@ def cut_squares(view: np.ndarray, grid: Grid) -> list[np.ndarray]:
     return out
 
 
+def find_squares(image: np.ndarray) -> tuple[np.ndarray, Location, Grid, KingdomEvidence]:
+    """Straighten the kingdom, find its grid, and measure whether it looks like a kingdom.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        A top-down crop of the kingdom, or a photo of it lying on a table; not modified.
+
+    Returns
+    -------
+    view : (side, side, 3) ndarray of uint8, BGR
+        The straightened kingdom, ``SQUARE_PIXELS`` pixels per square.
+    location : Location
+    grid : Grid
+        Found in ``view``.
+    evidence : KingdomEvidence
+        Grid confidence, squares coloured like terrain, the photo's colour and
+        contrast: what
+        :func:`~vision.kingdomino.evidence.check_kingdom` decides on.
+    """
+    view, location = straighten(image)
+    grid = find_grid(view)
+    if grid.size * SQUARE_PIXELS != view.shape[0]:
+        # Squares are read at about the size the model was trained on (100 pixels).
+        view = warp_kingdom(image, location.corners, side=grid.size * SQUARE_PIXELS)
+        grid = find_grid(view, sizes=(grid.size,))
+    evidence = KingdomEvidence(
+        grid_confidence=grid.confidence,
+        coloured=int(coloured_squares(cut_squares(view, grid)).sum()),
+        squares=grid.size**2,
+        colour_spread=colour_spread(image),
+        contrast=grey_contrast(image),
+    )
+    return view, location, grid, evidence
+
+
 def read_kingdom(
     image: np.ndarray, *, model: SquareModel | None = None, debug: bool = False
 ) -> KingdomReading:
@@ -154,21 +201,25 @@ def read_kingdom(
     -------
     KingdomReading
         The image is not modified.
+
+    Raises
+    ------
+    vision.kingdomino.evidence.NoKingdomError
+        If the photo shows no kingdom: no square grid stands out, or too few squares
+        are coloured like terrain (:func:`~vision.kingdomino.evidence.check_kingdom`).
+    vision.kingdomino.evidence.ColourlessPhotoError
+        If the photo has no colour (greyscale): terrains are told apart by colour.
     """
     model = model or load_model()
-    view, location = straighten(image)
-    grid = find_grid(view)
-    if grid.size * SQUARE_PIXELS != view.shape[0]:
-        # Squares are read at about the size the model was trained on (100 pixels).
-        view = warp_kingdom(image, location.corners, side=grid.size * SQUARE_PIXELS)
-        grid = find_grid(view, sizes=(grid.size,))
+    view, location, grid, evidence = find_squares(image)
+    check_kingdom(evidence)
     squares = cut_squares(view, grid)
     lit = cut_squares(normalise_light(view), grid)
     terrain, crowns = square_probabilities(squares, model, lit=lit)
     readings, warnings = read_squares(terrain, crowns, grid.size)
     if location.confidence < 0.5:
         warnings.insert(0, f"the kingdom's outline is unsure ({location.confidence:.2f})")
-    if grid.confidence < 0.3:
+    if grid.confidence < 0.5:
         warnings.insert(0, f"the square grid is unsure ({grid.confidence:.2f})")
     kingdom = Kingdom.from_rows([[Square(r.terrain, r.crowns) for r in line] for line in readings])
     confidence = tuple(tuple(r.confidence for r in line) for line in readings)
@@ -182,6 +233,7 @@ def read_kingdom(
         warnings=tuple(warnings),
         view_side=view.shape[0],
         debug=images,
+        evidence=evidence,
     )
 
 
@@ -261,6 +313,8 @@ def score_photo(
     ------
     vision.decode.ImageError
         If the file is not a usable image.
+    vision.kingdomino.evidence.NoKingdomError
+        If the photo shows no kingdom, or has no colour (see :func:`read_kingdom`).
     """
     from vision.kingdomino.overlay import render_overlay
 

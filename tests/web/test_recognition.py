@@ -1,0 +1,58 @@
+"""A photo that shows no kingdom is answered 422 with the reader's own message.
+
+The real reader (:mod:`vision.kingdomino`) runs here, on pictures made in the test
+or drawn by the project (``sample_photos/``), never on a stand-in.
+"""
+
+from __future__ import annotations
+
+import io
+
+import cv2
+import numpy as np
+from flask.testing import FlaskClient
+
+from vision.datasets import PROJECT_ROOT
+
+SAMPLES = PROJECT_ROOT / "sample_photos"
+HOW = "photograph the whole kingdom from above, in colour, filling most of the frame"
+
+
+def _jpeg(image: np.ndarray) -> bytes:
+    ok, encoded = cv2.imencode(".jpg", image)
+    assert ok
+    return encoded.tobytes()
+
+
+def _score(client: FlaskClient, data: bytes) -> tuple[int, dict[str, object]]:
+    response = client.post("/api/kingdomino/score", data={"photo": (io.BytesIO(data), "p.jpg")})
+    return response.status_code, response.get_json()
+
+
+def test_a_white_photo_is_422_no_kingdom(client: FlaskClient) -> None:
+    status, answer = _score(client, _jpeg(np.full((600, 800, 3), 255, dtype=np.uint8)))
+    assert status == 422
+    error = str(answer["error"])
+    assert error.startswith("no kingdom found in the photo: ") and error.endswith(HOW)
+    assert "kingdom" not in answer
+
+
+def test_a_photo_of_domino_tiles_is_422_no_kingdom(client: FlaskClient) -> None:
+    status, answer = _score(client, (SAMPLES / "hand-1.jpg").read_bytes())
+    assert status == 422
+    assert str(answer["error"]).startswith("no kingdom found in the photo: ")
+
+
+def test_a_greyscale_kingdom_photo_is_422_no_colour(client: FlaskClient) -> None:
+    photo = cv2.imread(str(SAMPLES / "kingdom-1.jpg"), cv2.IMREAD_GRAYSCALE)
+    assert photo is not None
+    status, answer = _score(client, _jpeg(photo))
+    assert status == 422
+    assert str(answer["error"]).startswith("the photo has no colour")
+
+
+def test_the_same_kingdom_in_colour_is_read(client: FlaskClient) -> None:
+    status, answer = _score(client, (SAMPLES / "kingdom-1.jpg").read_bytes())
+    notation = (SAMPLES / "kingdom-1.txt").read_text(encoding="utf-8").splitlines()[0]
+    assert status == 200
+    assert answer["kingdom"] == notation
