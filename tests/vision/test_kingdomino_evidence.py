@@ -131,6 +131,8 @@ def test_too_few_coloured_squares_is_no_kingdom() -> None:
     with pytest.raises(NoKingdomError, match="only 13 of 25 squares are coloured") as caught:
         check_kingdom(_evidence(coloured=13))
     assert str(caught.value).endswith(HOW)
+    with pytest.raises(NoKingdomError, match="none of its 49 squares is coloured"):
+        check_kingdom(_evidence(coloured=0, squares=49))
 
 
 def test_no_colour_is_refused_as_such() -> None:

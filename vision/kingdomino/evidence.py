@@ -198,7 +198,12 @@ def check_kingdom(
             f"(grid confidence {evidence.grid_confidence:.2f}); {HOW_TO_PHOTOGRAPH}"
         )
     if evidence.coloured_share < min_coloured:
+        seen = (
+            f"only {evidence.coloured} of {evidence.squares} squares are"
+            if evidence.coloured
+            else f"none of its {evidence.squares} squares is"
+        )
         raise NoKingdomError(
-            f"no kingdom found in the photo: only {evidence.coloured} of {evidence.squares} "
-            f"squares are coloured like Kingdomino terrain; {HOW_TO_PHOTOGRAPH}"
+            f"no kingdom found in the photo: {seen} coloured like Kingdomino terrain; "
+            f"{HOW_TO_PHOTOGRAPH}"
         )
