@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.errors import ImpossiblePositionError
-from vision.domineering import ImpossibleSheetError, analyze_photo
+from vision.decode import read_image
+from vision.domineering import GridNotFoundError, ImpossibleSheetError, analyze_photo
 from vision.domineering.grid import (
     CELL_PX,
     MARGIN,
@@ -34,7 +35,7 @@ from vision.domineering.marks import (
     with_neighbours,
 )
 from vision.domineering.pairs import best_matching
-from vision.domineering.read import orientation
+from vision.domineering.read import MIN_GRID_EVIDENCE, orientation
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_photos"
 
@@ -145,6 +146,37 @@ def test_find_grid_finds_a_tilted_grid_to_two_pixels() -> None:
 
 def test_find_grid_on_blank_paper_finds_nothing() -> None:
     assert find_grid(np.zeros((300, 400), np.float32)) is None
+
+
+def test_a_drawn_grid_has_far_more_evidence_than_a_sheet_needs() -> None:
+    grid = find_grid(ink_map(_drawn_grid(CORNERS)))
+    assert grid is not None
+    assert grid.evidence > 3 * MIN_GRID_EVIDENCE
+
+
+def _non_sheets() -> list[tuple[str, np.ndarray]]:
+    """Photos with no sheet grid: plain white, noise, domino hands and kingdoms."""
+    rng = np.random.default_rng(5)
+    photos = [
+        ("white", np.full((600, 800, 3), 255, np.uint8)),
+        ("noise", rng.integers(0, 256, (600, 800, 3), dtype=np.uint8)),
+        ("grey noise", np.repeat(rng.integers(0, 256, (500, 500, 1), dtype=np.uint8), 3, axis=2)),
+    ]
+    for path in sorted(SAMPLES.glob("hand-*.jpg")) + sorted(SAMPLES.glob("kingdom-*.jpg")):
+        photos.append((path.name, read_image(path)))
+    return photos
+
+
+@pytest.mark.parametrize(("name", "photo"), _non_sheets(), ids=lambda value: str(value)[:12])
+def test_a_photo_without_a_sheet_is_refused_saying_how_to_photograph_it(
+    name: str, photo: np.ndarray
+) -> None:
+    before = photo.copy()
+    with pytest.raises(GridNotFoundError, match="no Domineering grid found") as caught:
+        analyze_photo(photo)
+    assert "photograph the sheet" in str(caught.value)
+    assert isinstance(caught.value, ValueError)
+    np.testing.assert_array_equal(photo, before)
 
 
 def test_rectify_puts_the_grid_at_the_margin() -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from referee_cli.main import main
@@ -64,3 +66,27 @@ def test_analyze_a_file_that_is_not_a_photo_exits_2(
     fake.write_bytes(b"not a jpeg")
     assert main(["domineering", "analyze", str(fake)]) == 2
     assert "not an image" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["hand-1.jpg", "kingdom-3.jpg"])
+def test_analyze_a_photo_without_a_sheet_exits_2_in_one_line(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["domineering", "analyze", str(SAMPLES / name)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "no Domineering grid found" in err and "photograph the sheet" in err
+
+
+def test_web_answers_422_to_noise_sent_as_a_sheet(tmp_path: Path) -> None:
+    from web import create_app
+
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.sqlite")})
+    noise = np.random.default_rng(7).integers(0, 256, (480, 640, 3), dtype=np.uint8)
+    ok, jpeg = cv2.imencode(".jpg", noise)
+    assert ok
+    response = app.test_client().post(
+        "/api/domineering/analyze", data={"photo": (io.BytesIO(jpeg.tobytes()), "noise.jpg")}
+    )
+    assert response.status_code == 422
+    assert "no Domineering grid found" in response.get_json()["error"]

@@ -127,7 +127,8 @@ def analyze_photo(
     vision.decode.ImageError
         If the file is not a usable image.
     GridNotFoundError
-        If no 5x5 grid is found.
+        If the photo shows no sheet (no 5x5 grid drawn on paper): the message says
+        how to photograph the sheet.
     ImpossibleSheetError
         If the cells read make an impossible position (odd run, wrong counts):
         the message gives the cells seen and the engine's reason.

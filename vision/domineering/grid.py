@@ -59,12 +59,18 @@ class Grid:
         pixels.
     score : float
         0..1, how well six lines each way were followed.
+    evidence : float
+        How much the lines look like a drawn grid, for the weaker of the two
+        directions: (share of each line followed)^2 x (line ink / paper ink - 1).
+        Rendered sheets give 0.9 and up, photos without a sheet (noise, a kingdom,
+        domino tiles) 0.45 and under.
     """
 
     corners: np.ndarray
     homography: np.ndarray
     crossings: np.ndarray
     score: float
+    evidence: float
 
 
 def darkest_channel(image: np.ndarray) -> np.ndarray:
@@ -220,12 +226,25 @@ def track_lines(
     score : float
         0..1: mean share of samples on each line that found ink like a line.
     """
+    crossings, score, _ = _track(frame, cell_px=cell_px, margin=margin, search=search)
+    return crossings, score
+
+
+def _track(
+    frame: np.ndarray, *, cell_px: int, margin: float, search: bool
+) -> tuple[np.ndarray, float, float]:
+    """:func:`track_lines`, plus the grid evidence (see :class:`Grid`)."""
     side = frame.shape[0]
     length = max(3, int(0.6 * cell_px)) | 1
     vert = cv2.blur(frame, (1, length))  # mean along columns: vertical strokes stay
     horiz = cv2.blur(frame, (length, 1))
-    fits_v, score_v = _follow_lines(vert, cell_px, margin, search)
-    fits_h, score_h = _follow_lines(np.ascontiguousarray(horiz.T), cell_px, margin, search)
+    fits_v, hits_v, contrast_v = _follow_lines(vert, cell_px, margin, search)
+    fits_h, hits_h, contrast_h = _follow_lines(
+        np.ascontiguousarray(horiz.T), cell_px, margin, search
+    )
+    score_v = hits_v * min(1.0, max(0.0, (contrast_v - 1.0) / 4.0))
+    score_h = hits_h * min(1.0, max(0.0, (contrast_h - 1.0) / 4.0))
+    evidence = min(hits_v**2 * max(0.0, contrast_v - 1.0), hits_h**2 * max(0.0, contrast_h - 1.0))
     # fits_v[j] gives col = f(row) of vertical line j; fits_h[i] gives row = g(col)
     fv = np.array(fits_v)[None, :, :]  # (1, 6, 3): vertical line j
     fh = np.array(fits_h)[:, None, :]  # (6, 1, 3): horizontal line i
@@ -236,7 +255,7 @@ def track_lines(
         col = np.clip(fv[..., 0] * row**2 + fv[..., 1] * row + fv[..., 2], -side, 2 * side)
         row = np.clip(fh[..., 0] * col**2 + fh[..., 1] * col + fh[..., 2], -side, 2 * side)
     crossings = np.stack([row, col], axis=-1)
-    return crossings, (score_v + score_h) / 2
+    return crossings, (score_v + score_h) / 2, evidence
 
 
 def _pick_lines(
@@ -281,8 +300,12 @@ def _pick_lines(
 
 def _follow_lines(
     resp: np.ndarray, cell_px: int, margin: float, search: bool
-) -> tuple[list[np.ndarray], float]:
-    """Six lines ``col = f(row)`` (quadratics) along the column-wise line response ``resp``."""
+) -> tuple[list[np.ndarray], float, float]:
+    """Six lines ``col = f(row)`` (quadratics) along the column-wise line response ``resp``.
+
+    Also the share of samples along the six lines that found ink like a line (0..1)
+    and the lines' ink over the paper's between them (1 = no line at all).
+    """
     side = resp.shape[0]
     lo = round(margin * cell_px)
     hi = lo + SIZE * cell_px
@@ -336,7 +359,7 @@ def _follow_lines(
         fits.append(np.array([qa, qb - 2 * qa * lo, qa * lo * lo - qb * lo + qc]))
     # lines must stand out from the paper between them, not just be followed
     contrast = float(np.median(levels)) / (background + 0.01)
-    return fits, hits / (SIZE + 1) * min(1.0, max(0.0, (contrast - 1.0) / 4.0))
+    return fits, hits / (SIZE + 1), contrast
 
 
 def _sane(homography: np.ndarray, quad: np.ndarray, side: int) -> bool:
@@ -394,10 +417,16 @@ def _refine(
     homography = np.diag([scale, scale, 1.0]) @ homography
     full = _frame_side(cell_px, margin)
     frame = cv2.warpPerspective(ink, homography, (full, full), flags=cv2.INTER_LINEAR)
-    crossings, score = track_lines(frame, cell_px=cell_px, margin=margin, search=False)
+    crossings, score, evidence = _track(frame, cell_px=cell_px, margin=margin, search=False)
     inverse = np.linalg.inv(homography)
     corners = cv2.perspectiveTransform(_ideal_corners(cell_px, margin)[None], inverse)[0]
-    return Grid(corners=corners, homography=homography, crossings=crossings, score=score)
+    return Grid(
+        corners=corners,
+        homography=homography,
+        crossings=crossings,
+        score=score,
+        evidence=evidence,
+    )
 
 
 def _holes(labels: np.ndarray, stats: np.ndarray, label: int) -> int:
@@ -418,6 +447,7 @@ def find_grid(
     threshold: float = 0.1,
     candidates: int = 4,
     good_enough: float = 0.45,
+    min_evidence: float = 0.0,
     cell_px: int = CELL_PX,
     margin: float = MARGIN,
 ) -> Grid | None:
@@ -433,13 +463,17 @@ def find_grid(
         How many of the largest stroke components to try.
     good_enough : float, keyword-only
         Stop trying components once a grid scores this much (0..1).
+    min_evidence : float, keyword-only
+        Least :attr:`Grid.evidence` of a grid: below it the photo shows no sheet
+        (noise, a kingdom, domino tiles) and ``None`` is returned.
     cell_px, margin : keyword-only
         Geometry of the straightened frame (see :func:`rectify`).
 
     Returns
     -------
     Grid or None
-        The best grid, or ``None`` when no component looks like a lattice.
+        The best grid, or ``None`` when no component looks like a lattice drawn
+        on paper.
     """
     shortest = min(ink.shape)
     # a second, higher threshold parts the grid from faint ruling or writing touching it
@@ -479,6 +513,8 @@ def find_grid(
         tried += 1
         if tried >= candidates or best.score > good_enough:
             break
+    if best is None or best.evidence < min_evidence:
+        return None
     return best
 
 

@@ -46,7 +46,20 @@ Pair = tuple[tuple[int, int], tuple[int, int]]
 
 
 class GridNotFoundError(ValueError):
-    """No 5x5 grid could be found in the photo."""
+    """No 5x5 grid could be found in the photo (it shows no Domineering sheet)."""
+
+
+#: Least :attr:`~vision.domineering.grid.Grid.evidence` of a sheet's grid.  Every
+#: rendered tuning sheet read today gives 0.92 or more (seeds 0-99 normal,
+#: 3000-3099 hard), photos with no sheet 0.42 or less (plain white, noise, the
+#: domino hands and kingdoms of ``sample_photos/``).
+MIN_GRID_EVIDENCE = 0.6
+
+#: What the player is told when no grid is found.
+NO_GRID = (
+    "no Domineering grid found in the photo: photograph the sheet from above, "
+    "the whole 5x5 grid with its A-E and 1-5 labels in the frame, in even light"
+)
 
 
 @dataclass(frozen=True)
@@ -190,6 +203,7 @@ def read_sheet(
     *,
     model: SheetModel | None = None,
     max_side: int = 1000,
+    min_evidence: float = MIN_GRID_EVIDENCE,
     debug: bool = False,
 ) -> SheetReading:
     """Read the pairs written on a Domineering sheet in a photo.
@@ -202,6 +216,9 @@ def read_sheet(
         Cell and edge models; default the committed ``vision/models/domineering.json``.
     max_side : int, keyword-only
         Work at most at this size, in pixels (longer side).
+    min_evidence : float, keyword-only
+        Least grid evidence (:attr:`~vision.domineering.grid.Grid.evidence`) of a
+        sheet; a photo whose best grid has less shows no sheet.
     debug : bool, keyword-only
         Keep the ink map and the straightened frame in ``debug``.
 
@@ -212,15 +229,16 @@ def read_sheet(
     Raises
     ------
     GridNotFoundError
-        If no grid of 5x5 cells is found.
+        If no grid of 5x5 cells drawn on paper is found (plain paper, noise, a
+        kingdom, domino tiles): the message says how to photograph the sheet.
     """
     model = model or load_model()
     work = downscale(image, max_side)
     scale = image.shape[1] / work.shape[1]
     ink = ink_map(work)
-    grid = find_grid(ink)
+    grid = find_grid(ink, min_evidence=min_evidence)
     if grid is None:
-        raise GridNotFoundError("no 5x5 grid of lines found in the photo")
+        raise GridNotFoundError(NO_GRID)
     evidence = sheet_evidence(work, ink, grid)
     turns, turn_conf, frame = evidence.turns, evidence.turn_confidence, evidence.frame
     cell_logit = model.cell.logit(evidence.cells)
