@@ -246,6 +246,23 @@ def test_two_kingdoms_compared(page: Any, live_server: str) -> None:
     screenshot(page, "kingdomino-compare")
 
 
+def test_compared_kingdom_shows_its_warnings(page: Any, live_server: str) -> None:
+    # The tile set has one mine square with 3 crowns (RULINGS.md, Kingdomino): two are
+    # flagged under the kingdom that has them, none under the other.
+    page.goto(live_server + "/kingdomino/compare")
+    kingdoms = page.locator("section.kingdom")
+    for index, text in enumerate(["C F1 F F", "C M3 M3 W"]):
+        kingdom = kingdoms.nth(index)
+        kingdom.locator("details.notation summary").click()
+        kingdom.locator(".notation-text").fill(text)
+        kingdom.locator(".use-notation").click()
+    page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 2 wins'")
+    warnings = kingdoms.nth(1).locator(".warnings li")
+    assert warnings.count() == 1
+    assert "2 mine squares with 3 crowns: the tile set has only 1" in warnings.inner_text()
+    assert kingdoms.nth(0).locator(".warnings li").count() == 0
+
+
 def test_domineering_tapped_in_with_a_dispute(page: Any, live_server: str) -> None:
     page.goto(live_server + "/domineering/")
     page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")

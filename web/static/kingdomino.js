@@ -401,6 +401,11 @@
       const list = widget.section.querySelector(".domains");
       if (answer) fillDomains(list, answer);
       else list.replaceChildren();
+      /* As on the single-kingdom page: what the photo reader was unsure of (squares
+         not corrected since), then what the engine flags (tile-set limits). */
+      const warnings = answer ? answer.warnings : [];
+      const notes = widget.photoNotes().filter((note) => !warnings.includes(note));
+      fillWarnings(widget.section.querySelector(".warnings"), [...notes, ...warnings], widget);
       widget.section.querySelector(".notation-text").value = widget.notation().split("/").join("\n");
       widget.render(answer || null);
     }
