@@ -28,7 +28,7 @@ from vision.dominoes import (
     split_at_bar,
 )
 from vision.dominoes.find import _percentile_u8, shrink
-from vision.dominoes.pale import _cut_bridges, _stretched
+from vision.dominoes.pale import _cut_bridges, _grain, _stretched
 from vision.dominoes.render import render_hand
 from vision.dominoes.strokes import TileCandidate
 
@@ -441,3 +441,18 @@ def test_a_candidate_s_other_outline_is_read_when_its_own_cannot_be(
     assert len(reading.tiles) == 1
     np.testing.assert_array_equal(reading.tiles[0].corners, true)
     assert reading.debug["tiles"].shape[0] == 80  # one crop only
+
+
+def test_grain_is_high_on_a_speckled_table_and_not_at_a_lone_speck() -> None:
+    # Left: flat L 150 with one dark speck of 2 x 2 pixels; right: speckle alternating
+    # 130 / 170 pixel by pixel (standard deviation 20 over any 5 x 5 square).
+    light = np.full((40, 80), 150, dtype=np.int16)
+    light[20:22, 20:22] = 60
+    rows, cols = np.indices((40, 40))
+    light[:, 40:] = np.where((rows + cols) % 2 == 0, 130, 170)
+    before = light.copy()
+    grain = _grain(light)
+    np.testing.assert_array_equal(light, before)
+    assert grain.shape == light.shape and grain.dtype == np.float32
+    assert float(grain[5:35, 5:33].max()) == 0.0  # the lone speck's grain is dropped
+    assert float(grain[10:30, 50:75].min()) >= 19.0

@@ -26,6 +26,10 @@ __all__: list[str] = []
 #: ends): seen at an angle, a far column of pips can lie past where its face was seen.
 END_REACH = 1.12
 
+#: Most grain (standard deviation of L over 5 x 5 pixels, Lab codes, its median over 9 x 9)
+#: of a tile's smooth face: the table's grain in shade is about 7-15, a face's about 1.
+SMOOTH = 6.0
+
 
 def _off_face_tiles(
     lab: np.ndarray,
@@ -93,6 +97,17 @@ def _off_face_tiles(
         outlines_tried = [_stretched(corners, along=END_REACH)]
         if even is not None:
             outlines_tried.append(even)
+        # A face can run on into the tile's own shadow on the table by a broad join; the
+        # shaded table is grainy where the face is smooth.
+        # (Grain along the bar's and the pips' edges is the tile's own: ink is let be.)
+        inked = cv2.dilate(
+            (ink[y0:y1, x0:x1] > ink_threshold).astype(np.uint8), np.ones((11, 11), np.uint8)
+        )
+        smooth = close & ((_grain(window[:, :, 0]) <= SMOOTH) | (inked > 0))
+        smooth = cv2.medianBlur(smooth.astype(np.uint8), 5) > 0
+        again = _placed_tile(smooth, bar, across, min_bar=min_bar, bridge=0.06)
+        if again is not None:
+            outlines_tried += [again[0], _stretched(again[0], along=END_REACH)]
         others = tuple(
             TileCandidate(other + origin, *tile_size(other), score) for other in outlines_tried
         )
@@ -442,3 +457,18 @@ def _stretched(corners: np.ndarray, *, along: float) -> np.ndarray:
         for index in pair:
             out[index] += (along - 1) * (middle - centre)
     return out
+
+
+def _grain(light: np.ndarray, *, size: int = 5) -> np.ndarray:
+    """Grain of ``light`` ((rows, cols) int16 L codes): its standard deviation over
+    ``size`` x ``size`` pixels, the median of that over 9 x 9 pixels, to 0.1 of a code.
+    Returns (rows, cols) float32."""
+    values = light.astype(np.float32)
+    mean = cv2.blur(values, (size, size))
+    square = cv2.blur(values * values, (size, size))
+    grain = np.sqrt(np.maximum(square - mean * mean, 0.0))
+    # The median over 9 x 9 pixels keeps the table's grain, which is everywhere, and
+    # drops that of a lone speck on a face (edges of ink are let be by the caller).
+    coded = np.clip(np.rint(grain * 10), 0, 255).astype(np.uint8)
+    wide: np.ndarray = cv2.medianBlur(coded, 9).astype(np.float32) / 10
+    return wide
