@@ -92,6 +92,24 @@ def _off_face_tiles(
             if placed is not None:
                 break
         if placed is None:
+            # Tiles touching side by side or end to end: their faces join along a whole
+            # side, broadly, but a dark crack runs between them; the face is cut there
+            # (every ink mark left out: pips become holes, filled again; the bar's own
+            # band, a little wider than the bar, is kept).  A crack in shade is
+            # fainter: ink over a fifth of the face's L counts too.
+            crack = min(ink_threshold, round(0.2 * colour[0]))
+            kept = (ink[y0:y1, x0:x1] <= crack).astype(np.uint8)
+            ends = [bar.centre + sign * bar.along * length / 2 for sign in (1, -1)]
+            cv2.line(
+                kept,
+                (round(ends[0][0]), round(ends[0][1])),
+                (round(ends[1][0]), round(ends[1][1])),
+                1,
+                round(bar.thickness) + 6,
+            )
+            cracked = close & (kept > 0)
+            placed = _placed_tile(cracked, bar, across, min_bar=min_bar, bridge=0.06)
+        if placed is None:
             continue
         corners, tile, score, local, even = placed
         outlines_tried = [_stretched(corners, along=END_REACH)]

@@ -27,7 +27,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from referee.dominoes import double_set
+from referee.dominoes import Tile, double_set
 
 __all__ = ["TEXTURES", "RenderedHand", "render_hand", "write_samples"]
 
@@ -137,8 +137,17 @@ def _draw_tile(
     short: float,
     ink: np.ndarray,
     brightness: np.ndarray,
+    *,
+    side: float = 0.0,
+    tinted_rim: bool = False,
 ) -> np.ndarray:
-    """Draw one tile (in place, on the private canvas); return its tl, tr, br, bl corners."""
+    """Draw one tile (in place, on the private canvas); return its tl, tr, br, bl corners.
+
+    ``side`` (pixels): how far the tile's near side shows below its face (seen from a
+    low angle), drawn darker than the face; 0 draws the face only.  ``tinted_rim``: the
+    bevelled rim as much darker than an ivory face as it is than a white one (else the
+    white tiles' rim colour).
+    """
     along = np.array([math.cos(angle), math.sin(angle)])
     across = np.array([-along[1], along[0]])
     half_long, half_short = short, short / 2
@@ -150,15 +159,23 @@ def _draw_tile(
         shadow, [np.rint((outline + offset) * scale).astype(np.int32)], 1.0, cv2.LINE_AA, shift
     )
     face = np.array([232, 240, 244], dtype=np.float32) * brightness
+    if side > 0:
+        # The tile's body: its outline swept down by ``side`` (the near side in shade).
+        body = np.vstack([outline, outline + np.array([0.0, side])])
+        hull = cv2.convexHull(np.rint(body * scale).astype(np.int32))
+        cv2.fillPoly(canvas, [hull], (face * 0.62).tolist(), cv2.LINE_AA, shift)
     cv2.fillPoly(
         canvas, [np.rint(outline * scale).astype(np.int32)], face.tolist(), cv2.LINE_AA, shift
     )
     rim = _rounded_rect(centre, along, across, half_long, half_short, 0.12 * short)
+    rim_colour = np.array([150, 160, 165], dtype=np.float32)
+    if tinted_rim:
+        rim_colour = rim_colour * brightness
     cv2.polylines(
         canvas,
         [np.rint(rim * scale).astype(np.int32)],
         True,
-        (150, 160, 165),
+        rim_colour.tolist(),
         max(1, round(short / 40)),
         cv2.LINE_AA,
         shift,
@@ -211,6 +228,9 @@ def render_hand(
     texture: str | None = None,
     rows: int = 900,
     cols: int = 1200,
+    low_angle: float = 0.0,
+    shade: bool = False,
+    touching: bool = False,
 ) -> RenderedHand:
     """Render one photo of a hand of distinct double-six tiles.
 
@@ -224,6 +244,19 @@ def render_hand(
         The table (default: chosen by the seed).
     rows, cols : int, keyword-only
         Size of the photo in pixels.
+    low_angle : float, keyword-only
+        0 (default) to 1: how low the camera is.  Above 0 the photo is taken at a slant:
+        the far (top) edge of the table is narrowed by ``0.45 * low_angle`` of the width
+        and the picture squashed from top to bottom (strong perspective: far tiles
+        smaller and foreshortened), and each tile's near side shows below its face
+        (``0.22 * low_angle`` of its width, in shade).
+    shade : bool, keyword-only
+        A soft shadow (of the photographer, say) falls across the tiles: a broad band
+        at a random slant, 35-50 % darker, its edges blurred over about a tile's width.
+    touching : bool, keyword-only
+        The tiles lie touching in a block, side by side and end to end (rows of two
+        or three tiles end to end, the rows side by side; a pixel or two apart), the
+        block turned to a random angle.  The tiles' shadows then merge.
 
     Returns
     -------
@@ -233,9 +266,15 @@ def render_hand(
     Raises
     ------
     ValueError
-        If ``texture`` is unknown or ``count`` is not 1-10.
+        If ``texture`` is unknown, ``count`` is not 1-10 or ``low_angle`` not in 0-1.
+
+    The defaults draw exactly the same photo for a seed as before these options existed;
+    the options draw their own randomness from a second generator of the same seed.
     """
+    if not 0.0 <= low_angle <= 1.0:
+        raise ValueError(f"low_angle is 0 to 1, not {low_angle}")
     rng = np.random.default_rng(seed)
+    extra = np.random.default_rng([seed, 1])
     texture = texture or _USUAL[int(rng.integers(len(_USUAL)))]
     if texture not in TEXTURES:
         raise ValueError(f"texture is one of {', '.join(TEXTURES)}, not {texture!r}")
@@ -254,7 +293,9 @@ def render_hand(
     )
     boxes: list[np.ndarray] = []
     layout: list[tuple[tuple[int, int], np.ndarray, float]] = []
-    for tile in chosen:
+    if touching:
+        layout = _touching_layout(extra, chosen, short, rows, cols)
+    for tile in chosen if not touching else ():
         pips = (tile.low, tile.high) if rng.random() < 0.5 else (tile.high, tile.low)
         for _ in range(400):
             angle = float(rng.uniform(0, math.pi))
@@ -282,10 +323,27 @@ def render_hand(
     shadow = cv2.GaussianBlur(shadow, (0, 0), 0.05 * short)
     canvas *= (1.0 - 0.55 * shadow)[:, :, None]
     corners: list[np.ndarray] = []
+    side = 0.22 * low_angle * short
+    if low_angle > 0:
+        # Nearer tiles (lower in the photo) drawn last: their sides hide the far ones' faces.
+        layout.sort(key=lambda item: float(item[1][1]))
     for pips, centre, angle in layout:
         corners.append(
-            _draw_tile(canvas, np.zeros_like(shadow), pips, centre, angle, short, ink, brightness)
+            _draw_tile(
+                canvas,
+                np.zeros_like(shadow),
+                pips,
+                centre,
+                angle,
+                short,
+                ink,
+                brightness,
+                side=side,
+                tinted_rim=low_angle > 0 or shade or touching,
+            )
         )
+    if shade:
+        canvas *= _shade_band(extra, rows, cols, short)[:, :, None]
     # Uneven light: brighter towards a random point.
     y, x = np.mgrid[0:rows, 0:cols].astype(np.float32)
     light_x, light_y = rng.uniform(0, cols), rng.uniform(0, rows)
@@ -296,6 +354,23 @@ def render_hand(
     jitter = rng.uniform(-0.04, 0.04, (4, 2)) * np.array([cols, rows])
     target = (source + jitter).astype(np.float32)
     matrix = cv2.getPerspectiveTransform(source, target)
+    if low_angle > 0:
+        # Seen from low down: the far edge narrowed, the picture squashed towards the top.
+        narrow = 0.225 * low_angle * cols
+        slant = np.array(
+            [
+                [narrow, 0.3 * low_angle * rows],
+                [cols - narrow, 0.3 * low_angle * rows],
+                [cols, rows],
+                [0, rows],
+            ],
+            dtype=np.float32,
+        )
+        # Zoom back so the squashed table fills the frame again (some of it leaves).
+        centre = np.array([cols / 2, rows], dtype=np.float32)
+        slant = centre + (slant - centre) * np.float32(1.0 + 0.3 * low_angle)
+        low = cv2.getPerspectiveTransform(source, slant.astype(np.float32))
+        matrix = matrix @ low
     canvas = cv2.warpPerspective(canvas, matrix, (cols, rows), borderMode=cv2.BORDER_REFLECT)
     canvas = cv2.GaussianBlur(canvas, (0, 0), 0.7)
     canvas += rng.normal(0, 3.0, canvas.shape).astype(np.float32)
@@ -307,6 +382,49 @@ def render_hand(
         for c in corners
     )
     return RenderedHand(image, tuple(p for p, _, _ in layout), warped, texture)
+
+
+def _touching_layout(
+    rng: np.random.Generator,
+    chosen: list[Tile],
+    short: float,
+    rows: int,
+    cols: int,
+) -> list[tuple[tuple[int, int], np.ndarray, float]]:
+    """Tiles in a block, touching side by side and end to end, turned at random.
+
+    Rows of up to three tiles end to end (along), the rows side by side (across);
+    returns ``(pips, centre, angle)`` per tile, centres in (x, y) pixels.
+    """
+    per_row = int(rng.integers(2, 4))
+    angle = float(rng.uniform(-0.5, 0.5) + (math.pi / 2 if rng.random() < 0.3 else 0.0))
+    along = np.array([math.cos(angle), math.sin(angle)])
+    across = np.array([-along[1], along[0]])
+    gap = float(rng.uniform(0.0, 2.0))  # pixels between touching tiles
+    places = []
+    for index, tile in enumerate(chosen):
+        row, col = divmod(index, per_row)
+        pips = (tile.low, tile.high) if rng.random() < 0.5 else (tile.high, tile.low)
+        offset = along * col * (2 * short + gap) + across * row * (short + gap)
+        places.append((pips, offset))
+    offsets = np.array([offset for _, offset in places])
+    middle = (offsets.min(axis=0) + offsets.max(axis=0)) / 2
+    centre = np.array([cols / 2, rows / 2]) + rng.uniform(-0.08, 0.08, 2) * [cols, rows]
+    return [(pips, centre + offset - middle, angle) for pips, offset in places]
+
+
+def _shade_band(rng: np.random.Generator, rows: int, cols: int, short: float) -> np.ndarray:
+    """Light left by a soft shadow falling across the photo: (rows, cols) float32, 0.5-1."""
+    angle = rng.uniform(0, math.pi)
+    normal = np.array([math.cos(angle), math.sin(angle)])
+    y, x = np.mgrid[0:rows, 0:cols].astype(np.float32)
+    distance = (x - cols / 2) * normal[0] + (y - rows / 2) * normal[1]
+    middle = rng.uniform(-0.15, 0.15) * min(rows, cols)
+    width = rng.uniform(0.25, 0.4) * min(rows, cols)
+    inside = np.abs(distance - middle) < width / 2
+    band = cv2.GaussianBlur(inside.astype(np.float32), (0, 0), 0.5 * short)
+    depth = rng.uniform(0.35, 0.5)
+    return (1.0 - depth * band).astype(np.float32)
 
 
 def write_samples(folder: Path, *, seeds: tuple[int, ...] = (1, 2, 3, 4, 5, 6)) -> list[Path]:
