@@ -120,6 +120,16 @@ def test_a_kingdoms_evidence_passes() -> None:
     check_kingdom(_evidence(grid_confidence=0.62, coloured=23))
 
 
+def test_a_finished_kingdom_with_discarded_dominoes_passes() -> None:
+    # A player who had to discard three dominoes (rules/kingdomino-2p.txt) leaves six squares
+    # of table, plus the grey castle: 18 of 25 squares coloured (72 %), still a kingdom.
+    check_kingdom(_evidence(coloured=18))
+    # Castle and nine empty squares: 15 of 25, the least a 5x5 kingdom is read with.
+    check_kingdom(_evidence(coloured=15))
+    with pytest.raises(NoKingdomError, match="only 14 of 25 squares are coloured"):
+        check_kingdom(_evidence(coloured=14))
+
+
 def test_no_grid_is_no_kingdom() -> None:
     with pytest.raises(NoKingdomError, match="no kingdom found in the photo") as caught:
         check_kingdom(_evidence(grid_confidence=0.06))
