@@ -227,14 +227,20 @@ def test_kingdom_photo_scored_then_corrected(page: Any, live_server: str) -> Non
     screenshot(page, "kingdomino-photo")
 
 
-def test_two_kingdoms_compared(page: Any, live_server: str) -> None:
+def _compare(page: Any, live_server: str, *texts: str) -> Any:
+    """Open the compare page and type each kingdom in its notation box; the two sections."""
     page.goto(live_server + "/kingdomino/compare")
     kingdoms = page.locator("section.kingdom")
-    for index, text in enumerate(["C F1 F F", "C M3 W W"]):
+    for index, text in enumerate(texts):
         kingdom = kingdoms.nth(index)
         kingdom.locator("details.notation summary").click()
         kingdom.locator(".notation-text").fill(text)
         kingdom.locator(".use-notation").click()
+    return kingdoms
+
+
+def test_two_kingdoms_compared(page: Any, live_server: str) -> None:
+    kingdoms = _compare(page, live_server, "C F1 F F", "C M3 W W")
     # Both score 3; the largest domain (3 forest squares against 2 wheat) decides.
     page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 1 wins'")
     assert "largest domain" in page.inner_text("#verdict-detail")
@@ -249,13 +255,7 @@ def test_two_kingdoms_compared(page: Any, live_server: str) -> None:
 def test_compared_kingdom_shows_its_warnings(page: Any, live_server: str) -> None:
     # The tile set has one mine square with 3 crowns (RULINGS.md, Kingdomino): two are
     # flagged under the kingdom that has them, none under the other.
-    page.goto(live_server + "/kingdomino/compare")
-    kingdoms = page.locator("section.kingdom")
-    for index, text in enumerate(["C F1 F F", "C M3 M3 W"]):
-        kingdom = kingdoms.nth(index)
-        kingdom.locator("details.notation summary").click()
-        kingdom.locator(".notation-text").fill(text)
-        kingdom.locator(".use-notation").click()
+    kingdoms = _compare(page, live_server, "C F1 F F", "C M3 M3 W")
     page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 2 wins'")
     warnings = kingdoms.nth(1).locator(".warnings li")
     assert warnings.count() == 1
