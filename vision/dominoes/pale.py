@@ -323,6 +323,26 @@ def _within(corners: np.ndarray, point: np.ndarray) -> bool:
     return cv2.pointPolygonTest(polygon, (float(point[0]), float(point[1])), False) >= 0
 
 
+def _beside_bar(
+    bar: _Stroke, away: np.ndarray, *, gap: float, steps: int, reach: float
+) -> np.ndarray:
+    """Sample points on one side of ``bar``: (steps * 5, 2) float [x, y] pixels.
+
+    From ``gap`` pixels past the bar's edge out to 0.4 of its length in the direction
+    ``away`` (a unit vector across the bar), in ``steps`` rows; along the bar, five
+    points within ``reach`` of its length either side of its centre.
+    """
+    return np.array(
+        [
+            bar.centre + away * off + bar.along * shift
+            for off in np.linspace(
+                bar.thickness / 2 + gap, bar.thickness / 2 + 0.4 * bar.length, steps
+            )
+            for shift in np.linspace(-reach * bar.length, reach * bar.length, 5)
+        ]
+    )
+
+
 def _side_colour(
     lab: np.ndarray, ink: np.ndarray, bar: _Stroke, across: np.ndarray, most_ink: int
 ) -> tuple[int, int, int] | None:
@@ -330,15 +350,7 @@ def _side_colour(
     rows, cols = ink.shape
     medians = []
     for sign in (1, -1):
-        points = np.array(
-            [
-                bar.centre + sign * across * off + bar.along * shift
-                for off in np.linspace(
-                    bar.thickness / 2 + 3, bar.thickness / 2 + 0.4 * bar.length, 6
-                )
-                for shift in np.linspace(-0.35 * bar.length, 0.35 * bar.length, 5)
-            ]
-        )
+        points = _beside_bar(bar, sign * across, gap=3, steps=6, reach=0.35)
         xs = np.rint(points[:, 0]).astype(np.intp)
         ys = np.rint(points[:, 1]).astype(np.intp)
         inside = (xs >= 0) & (xs < cols) & (ys >= 0) & (ys < rows)
@@ -389,15 +401,7 @@ def _own_face(
     own = set()
     beside = []
     for sign in (1, -1):
-        points = np.array(
-            [
-                bar.centre + sign * across * off + bar.along * shift
-                for off in np.linspace(
-                    bar.thickness / 2 + 2, bar.thickness / 2 + 0.4 * bar.length, 5
-                )
-                for shift in np.linspace(-0.3 * bar.length, 0.3 * bar.length, 5)
-            ]
-        )
+        points = _beside_bar(bar, sign * across, gap=2, steps=5, reach=0.3)
         xs = np.clip(np.rint(points[:, 0]).astype(np.intp), 0, cols - 1)
         ys = np.clip(np.rint(points[:, 1]).astype(np.intp), 0, rows - 1)
         found = labels[ys, xs]
