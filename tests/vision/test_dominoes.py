@@ -31,7 +31,7 @@ from vision.dominoes import (
 from vision.dominoes.find import _percentile_u8, shrink
 from vision.dominoes.pale import _cut_bridges, _grain, _stretched
 from vision.dominoes.render import render_hand
-from vision.dominoes.strokes import TileCandidate
+from vision.dominoes.strokes import TileCandidate, _walk, _walk_many
 
 SAMPLES = PROJECT_ROOT / "sample_photos"
 
@@ -464,6 +464,77 @@ def test_narrow_joins_are_cut_from_a_face() -> None:
     np.testing.assert_array_equal(
         _cut_bridges(region, [(np.array([20]), np.array([35]))], 4), region
     )
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), reach=st.integers(1, 5))
+def test_joins_are_cut_as_an_opening_by_reconstruction_of_the_whole_window(
+    seed: int, reach: int
+) -> None:
+    # The cut works on the region's box and a margin: the same pixels as an opening by
+    # reconstruction over the whole window (also where the region meets its edge).
+    rng = np.random.default_rng(seed)
+    region = np.zeros((50, 60), dtype=np.uint8)
+    for _ in range(4):
+        x, y = int(rng.integers(-5, 55)), int(rng.integers(-5, 45))
+        cv2.rectangle(
+            region, (x, y), (x + int(rng.integers(3, 25)), y + int(rng.integers(3, 25))), 1, -1
+        )
+    region = region > 0
+    beside = [(rng.integers(0, 50, 6), rng.integers(0, 60, 6))]
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
+    _count, labels = cv2.connectedComponents(
+        cv2.erode(region.astype(np.uint8), disc), connectivity=8
+    )
+    kept = {int(label) for label in labels[beside[0][0], beside[0][1]] if label > 0}
+    expected = (
+        (cv2.dilate(np.isin(labels, sorted(kept)).astype(np.uint8), disc) > 0) & region
+        if kept
+        else region
+    )
+    np.testing.assert_array_equal(_cut_bridges(region, beside, reach), expected)
+
+
+def test_walks_stop_at_the_first_wall_or_the_limit() -> None:
+    walls = np.zeros((20, 30), dtype=np.int32)
+    walls[:, 20] = -1  # off the face from column 20
+    walls[5, :] = 3  # crack 3 along row 5
+    starts = np.array([[4.0, 10.0], [4.0, 2.0], [25.0, 10.0]])
+    # Along +x: 16 pixels to column 20; along row 2, the same; from column 25, past the
+    # wall's far side no wall within the limit, then off the photo at column 30.
+    np.testing.assert_array_equal(
+        _walk_many(walls, starts, np.array([1.0, 0.0]), 40.0), [16.0, 16.0, 5.0]
+    )
+    # Down from row 2: crack 3 at row 5 (3 pixels), unless it is the bar being followed.
+    down = np.array([0.0, 1.0])
+    assert _walk_many(walls, starts[1:2], down, 40.0)[0] == 3.0
+    assert _walk_many(walls, starts[1:2], down, 40.0, own=3)[0] == 18.0
+    assert _walk_many(walls, starts[1:2], down, 10.0, own=3)[0] == 10.0
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    angle=st.floats(0, 2 * math.pi),
+    limit=st.floats(0.5, 60),
+)
+def test_many_walks_at_once_are_each_walk_alone(seed: int, angle: float, limit: float) -> None:
+    rng = np.random.default_rng(seed)
+    walls = rng.choice([0, 0, 0, 0, -1, 2], size=(30, 40)).astype(np.int32)
+    starts = rng.uniform(-3, 43, (5, 2))
+    step = np.array([math.cos(angle), math.sin(angle)])
+    alone = [_walk(walls, start, step, limit, 2) for start in starts]
+    np.testing.assert_array_equal(_walk_many(walls, starts, step, limit, 2), alone)
+
+
+def test_a_printed_board_s_play_area_is_found() -> None:
+    # A blue play area of 300 x 280 pixels on a board's pale border, on a dark table.
+    image = np.full((480, 640, 3), (40, 60, 90), dtype=np.uint8)
+    cv2.rectangle(image, (100, 60), (540, 420), (235, 235, 235), -1)
+    cv2.rectangle(image, (170, 100), (469, 379), (200, 120, 30), -1)
+    area = find_play_area(image)
+    assert area is not None
+    np.testing.assert_allclose(area, [[170, 100], [470, 100], [470, 380], [170, 380]], atol=4)
 
 
 def test_a_tile_outline_is_stretched_along_its_long_sides_only() -> None:

@@ -17,7 +17,7 @@ from vision.dominoes.strokes import (
     _Stroke,
     _strokes,
     _tile_from_bar,
-    _walk,
+    _walk_many,
 )
 
 __all__: list[str] = []
@@ -87,8 +87,11 @@ def _off_face_tiles(
         bar = _Stroke(stroke.centre - origin, stroke.along, length, stroke.thickness, 0)
         # Where the face leaks into a touching tile or the table in its shade by a
         # narrow join, the join is cut on a second try.
-        for bridge in (0.0, 0.06):
-            placed = _placed_tile(close, bar, across, min_bar=min_bar, bridge=bridge)
+        # (The face joined to the bar, holes filled, is found once for both tries.)
+        joined = _joined_face(close, bar, across)
+        placed = None
+        for bridge in (0.0, 0.06) if joined is not None else ():
+            placed = _placed_tile(close, bar, across, min_bar=min_bar, bridge=bridge, joined=joined)
             if placed is not None:
                 break
         if placed is None:
@@ -144,15 +147,17 @@ def _placed_tile(
     *,
     min_bar: float,
     bridge: float,
+    joined: tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]]] | None = None,
 ) -> tuple[np.ndarray, TileCandidate, float, np.ndarray, np.ndarray | None] | None:
     """The tile around ``bar`` on its own face in ``close`` (bool, a window of the photo).
 
     Returns its corners (tl, tr, br, bl; pixels of the window, a little margin added),
     the tile as walked, its score, the face (bool) and, when one half was walked
     longer than the other, the corners with both halves as long as the shorter (else
-    None); None if the face does not make a tile.  ``bridge``: see :func:`_own_face`.
+    None); None if the face does not make a tile.  ``bridge`` and ``joined``: see
+    :func:`_own_face`.
     """
-    local = _own_face(close, bar, across, bridge=bridge)
+    local = _own_face(close, bar, across, bridge=bridge, joined=joined)
     if local is None or _touches_border(local):
         return None  # no face, or one running on: a table of the tile's colour
     # Seen at a low angle, a bar nearly meets the tile's dark rim and its stroke runs
@@ -285,9 +290,8 @@ def _sheared_corners(tile: TileCandidate, along: np.ndarray, walls: np.ndarray) 
     steps = np.linspace(-0.8 * half, 0.8 * half, 9)
     sides = []
     for sign in (1, -1):
-        reach = np.array(
-            [_walk(walls, centre + across * step, sign * along, 1.2 * tile.width) for step in steps]
-        )
+        starts = np.array([centre + across * step for step in steps])
+        reach = _walk_many(walls, starts, sign * along, 1.2 * tile.width)
         slopes = [
             (reach[j] - reach[i]) / (steps[j] - steps[i])
             for i in range(len(steps))
@@ -332,15 +336,14 @@ def _beside_bar(
     ``away`` (a unit vector across the bar), in ``steps`` rows; along the bar, five
     points within ``reach`` of its length either side of its centre.
     """
-    return np.array(
-        [
-            bar.centre + away * off + bar.along * shift
-            for off in np.linspace(
-                bar.thickness / 2 + gap, bar.thickness / 2 + 0.4 * bar.length, steps
-            )
-            for shift in np.linspace(-reach * bar.length, reach * bar.length, 5)
-        ]
+    offs = np.linspace(bar.thickness / 2 + gap, bar.thickness / 2 + 0.4 * bar.length, steps)
+    shifts = np.linspace(-reach * bar.length, reach * bar.length, 5)
+    points = (
+        bar.centre[np.newaxis, np.newaxis, :]
+        + offs[:, np.newaxis, np.newaxis] * away
+        + shifts[np.newaxis, :, np.newaxis] * bar.along
     )
+    return points.reshape(-1, 2)
 
 
 def _side_colour(
@@ -378,13 +381,40 @@ def _own_face(
     *,
     convex: bool = True,
     bridge: float = 0.0,
+    joined: tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]]] | None = None,
 ) -> np.ndarray | None:
     """The part of ``close`` joined to both sides of ``bar``, holes filled (its convex
     hull if ``convex``); None if none.
 
     Joins narrower than about twice ``bridge`` x the bar's length (a touching tile's
-    shaded rim, a strip of table in the tile's shade) are cut first.
+    shaded rim, a strip of table in the tile's shade) are cut first.  ``joined``: what
+    :func:`_joined_face` gave for the same ``close`` and ``bar``, if already found.
     """
+    if joined is None:
+        joined = _joined_face(close, bar, across)
+        if joined is None:
+            return None
+    filled, beside = joined
+    if bridge > 0:
+        filled = _cut_bridges(filled, beside, round(bridge * bar.length))
+    if convex:
+        # A tile's face is convex: pips at its edge are not bites out of it.
+        # (The hull of the outline's points: the same as of every pixel's, far sooner.)
+        contours, _ = cv2.findContours(
+            filled.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+        )
+        hull = np.zeros(filled.shape, dtype=np.uint8)
+        cv2.fillConvexPoly(hull, cv2.convexHull(np.vstack(contours)), 1)
+        filled = hull > 0
+    return filled
+
+
+def _joined_face(
+    close: np.ndarray, bar: _Stroke, across: np.ndarray
+) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]]] | None:
+    """The part of ``close`` joined to both sides of ``bar``, holes filled (bool), and
+    the points beside the bar on it (row and column arrays, each side); None if the
+    two sides are not one part."""
     joined = close.astype(np.uint8)
     # The bar joins its two sides, also where it runs from rim to rim (a low angle).
     ends = [bar.centre + sign * bar.along * bar.length / 2 for sign in (1, -1)]
@@ -422,18 +452,7 @@ def _own_face(
     is_hole = (left > 0) & (top > 0) & (right < cols) & (bottom < rows)
     is_hole[0] = False
     filled: np.ndarray = region | is_hole[labels]
-    if bridge > 0:
-        filled = _cut_bridges(filled, beside, round(bridge * bar.length))
-    if convex:
-        # A tile's face is convex: pips at its edge are not bites out of it.
-        # (The hull of the outline's points: the same as of every pixel's, far sooner.)
-        contours, _ = cv2.findContours(
-            filled.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
-        )
-        hull = np.zeros(filled.shape, dtype=np.uint8)
-        cv2.fillConvexPoly(hull, cv2.convexHull(np.vstack(contours)), 1)
-        filled = hull > 0
-    return filled
+    return filled, beside
 
 
 def _cut_bridges(
@@ -447,14 +466,28 @@ def _cut_bridges(
     """
     if reach < 1:
         return region
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
-    core = cv2.erode(region.astype(np.uint8), disc)
-    _count, labels = cv2.connectedComponents(core, connectivity=8)
-    kept = {int(label) for ys, xs in beside for label in labels[ys, xs] if label > 0}
-    if not kept:
+    # Worked on the region's box and a margin past the disc (the same pixels out,
+    # sooner: nothing outside the region is eroded into or grown back).
+    found = cv2.findNonZero(region.astype(np.uint8))
+    if found is None:
         return region
-    parts = np.isin(labels, sorted(kept)).astype(np.uint8)
-    grown: np.ndarray = (cv2.dilate(parts, disc) > 0) & region
+    x, y, w, h = cv2.boundingRect(found)
+    rows, cols = region.shape
+    top, left = max(0, y - reach - 1), max(0, x - reach - 1)
+    bottom, right = min(rows, y + h + reach + 1), min(cols, x + w + reach + 1)
+    part = region[top:bottom, left:right]
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
+    core = cv2.erode(part.astype(np.uint8), disc)
+    count, labels = cv2.connectedComponents(core, connectivity=8)
+    chosen = np.zeros(count, dtype=np.uint8)
+    for ys, xs in beside:
+        within = (ys >= top) & (ys < bottom) & (xs >= left) & (xs < right)
+        chosen[labels[ys[within] - top, xs[within] - left]] = 1
+    chosen[0] = 0
+    if not chosen.any():
+        return region
+    grown = np.zeros_like(region)
+    grown[top:bottom, left:right] = (cv2.dilate(chosen[labels], disc) > 0) & part
     return grown
 
 

@@ -96,6 +96,22 @@ def _walk(
     return float(distances[found[0]]) if found.size else float(limit)
 
 
+def _walk_many(
+    walls: np.ndarray, starts: np.ndarray, step: np.ndarray, limit: float, own: int = 0
+) -> np.ndarray:
+    """:func:`_walk` from each of ``starts`` ((k, 2) float, x, y): (k,) float64 pixels."""
+    rows, cols = walls.shape
+    distances = np.arange(0.0, max(limit, 1.0), 1.0)
+    xs = np.rint(starts[:, 0:1] + distances * step[0]).astype(np.intp)
+    ys = np.rint(starts[:, 1:2] + distances * step[1]).astype(np.intp)
+    outside = (xs < 0) | (xs >= cols) | (ys < 0) | (ys >= rows)
+    values = walls[np.where(outside, 0, ys), np.where(outside, 0, xs)]
+    hit = outside | ((values != 0) & (values != own))
+    first = np.argmax(hit, axis=1)
+    reached = hit[np.arange(len(starts)), first]
+    return np.where(reached, distances[first], float(limit))
+
+
 def _clear_ends(stroke: _Stroke, face: np.ndarray) -> list[bool]:
     """For each end of ``stroke``: is the face there, just beyond it?"""
     margin = max(2.0, 0.04 * stroke.length)
@@ -125,8 +141,9 @@ def _walks(
     The median over the lines, or if ``rank`` is given the ``rank``-th largest (a pip
     at the tile's edge stops one line short; a leak into a touching tile is rarer).
     """
-    ahead = [_walk(blocked, centre + side * offset, step, limit, own) for offset in offsets]
-    back = [_walk(blocked, centre + side * offset, -step, limit, own) for offset in offsets]
+    starts = np.array([centre + side * offset for offset in offsets])
+    ahead = _walk_many(blocked, starts, step, limit, own).tolist()
+    back = _walk_many(blocked, starts, -step, limit, own).tolist()
     if rank is None:
         return float(np.median(ahead)), float(np.median(back))
     return sorted(ahead)[-rank], sorted(back)[-rank]
