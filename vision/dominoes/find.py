@@ -274,10 +274,12 @@ def _search(
         tile = _tile_from_bar(bar, blocked, face)
         if tile is not None:
             found.append(_scaled(tile, scale))
-    if known is None and float(face.mean()) >= 0.35:
+    if known is None and (float(face.mean()) >= 0.35 or not found):
         # The palest colour covers over a third of the photo: it may be a pale table
         # (marble) with the tiles darker than it, so their faces are not "face".  Every
-        # bar is also given a face of its own colour (vision/dominoes/pale.py).
+        # bar is also given a face of its own colour (vision/dominoes/pale.py).  So too
+        # when no tile was found at all (a close-up of an ivory tile with a strip of
+        # paler table at the edge, which the palest colour is then taken from).
         on_pale, own_faces = _off_face_tiles(
             lab, all_ink, ink_threshold=ink_threshold, min_bar=min_bar
         )
@@ -331,7 +333,9 @@ def find_play_area(
     """Find the printed play area of a board, if the photo shows one.
 
     A printed board's play area is a large patch of one saturated colour, roughly
-    rectangular, wholly inside the photo (a tablecloth runs off the photo's edges).
+    square (15 x 15 cells; at most 1.6 times as long as wide, seen at a slant), wholly
+    inside the photo (a tablecloth runs off the photo's edges; a tile filling a
+    close-up is twice as long as wide).
     Tiles count only inside it: the dominoes printed on the board's border are
     pictures, not tiles.
 
@@ -381,7 +385,13 @@ def find_play_area(
             hull = cv2.convexHull(points)
             hull_area = float(cv2.contourArea(hull))
             (_, (rw, rh), _) = rect = cv2.minAreaRect(hull)
-            if hull_area < 0.9 * rw * rh or area < 0.4 * hull_area or max(rw, rh) > 3 * min(rw, rh):
+            # The play area is a square of 15 x 15 cells (a little off square seen at a
+            # slant); a tile filling a close-up is a 2:1 patch of ivory, no play area.
+            if (
+                hull_area < 0.9 * rw * rh
+                or area < 0.4 * hull_area
+                or max(rw, rh) > 1.6 * min(rw, rh)
+            ):
                 continue
             if best is None or hull_area > best[0]:
                 best = (hull_area, cv2.boxPoints(rect).astype(np.float64))

@@ -24,6 +24,10 @@ __all__ = [
 #: Below this confidence a tile's reading is flagged for the player to check.
 LOW_CONFIDENCE = 0.6
 
+#: Least ink level (0..255) at which a half read blank is counted again at its own level:
+#: pale pips in shade stand about 50 above the face, sensor noise under 20.
+PALE_PIPS = 30
+
 #: Longest side, pixels, the reader needs of a photo of a double-six (or smaller) set:
 #: callers decode a JPEG at the least fast reduced scale still this long
 #: (``vision.decode.read_image(path, draft_side=decode_side(max_pips))``; a 12-megapixel
@@ -174,6 +178,18 @@ def read_tile(
             else half
             for half, part in zip(halves, (left, right), strict=True)
         ]
+    # A half of pale pips (the light grey 12 of a double-twelve set) beside a half of
+    # dark ones: the tile's level, set by the dark pips, sees it blank.  A half read
+    # blank is counted again at lower levels, 5 at a time down to PALE_PIPS (or until its
+    # marks run together); the most pips found alike and on a legal layout are taken (a
+    # pip in deeper shade shows at a lower level than the rest).
+    for index, part in enumerate((left, right)):
+        for lower in range(threshold - 5, PALE_PIPS - 1, -5) if halves[index].pips == 0 else ():
+            again = count_pips(part, ink_threshold=lower)
+            if again.pips < 0:
+                break  # the half's marks run together: lower levels only join more
+            if again.pips > halves[index].pips and again.legal and again.confidence >= 0.8:
+                halves[index] = again
     if any(half.pips < 0 for half in halves):
         return None, crop
     pips = (halves[0].pips, halves[1].pips)

@@ -31,7 +31,7 @@ from referee.dominoes import Tile, double_set
 
 __all__ = ["TEXTURES", "RenderedHand", "render_hand", "write_samples"]
 
-TEXTURES = ("wood", "felt", "marble")
+TEXTURES = ("wood", "felt", "marble", "fabric")
 
 #: Chosen from when no texture is asked for (marble only on request).
 _USUAL = ("wood", "felt")
@@ -47,6 +47,44 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     6: ((0.25, 0.25), (0.5, 0.25), (0.75, 0.25), (0.25, 0.75), (0.5, 0.75), (0.75, 0.75)),
 }
 
+#: Pip centres for 7-12 pips, as the usual double-twelve sets lay them: 7-9 on the
+#: 3 x 3 grid of a die face (a six with a middle pip, a ring of eight, all nine), 10-12
+#: in three rows of four along the half (two outer rows of four and the middle row's
+#: 2, 3 or 4 pips).
+_BIG_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    7: (*_PIPS[6], (0.5, 0.5)),
+    8: tuple((r, c) for r in (0.25, 0.5, 0.75) for c in (0.25, 0.5, 0.75) if (r, c) != (0.5, 0.5)),
+    9: tuple((r, c) for r in (0.25, 0.5, 0.75) for c in (0.25, 0.5, 0.75)),
+    10: (
+        *((0.2, c) for c in (0.16, 0.39, 0.61, 0.84)),
+        *((0.5, c) for c in (0.3, 0.7)),
+        *((0.8, c) for c in (0.16, 0.39, 0.61, 0.84)),
+    ),
+    11: (
+        *((0.2, c) for c in (0.16, 0.39, 0.61, 0.84)),
+        *((0.5, c) for c in (0.2, 0.5, 0.8)),
+        *((0.8, c) for c in (0.16, 0.39, 0.61, 0.84)),
+    ),
+    12: tuple((r, c) for r in (0.2, 0.5, 0.8) for c in (0.16, 0.39, 0.61, 0.84)),
+}
+
+#: Pip colours (BGR) of a set with coloured pips, one per value 1-12 (as the double-twelve
+#: sets colour them: each value its own colour, some pale: yellow, light blue, pink).
+_PIP_COLOURS: dict[int, tuple[int, int, int]] = {
+    1: (200, 150, 40),  # light blue
+    2: (40, 140, 30),  # green
+    3: (30, 30, 200),  # red
+    4: (20, 60, 110),  # brown
+    5: (140, 40, 20),  # dark blue
+    6: (20, 200, 230),  # yellow
+    7: (140, 40, 120),  # purple
+    8: (70, 90, 10),  # dark green
+    9: (40, 40, 40),  # black
+    10: (40, 110, 240),  # orange
+    11: (180, 120, 220),  # pink
+    12: (120, 120, 120),  # grey
+}
+
 
 @dataclass(frozen=True)
 class RenderedHand:
@@ -60,7 +98,7 @@ class RenderedHand:
     corners : tuple of (4, 2) ndarray of float64
         Each tile's corners as (x, y) pixels of ``image``, tl, tr, br, bl.
     texture : str
-        ``"wood"`` or ``"felt"``.
+        ``"wood"``, ``"felt"``, ``"marble"`` or ``"fabric"``.
     """
 
     image: np.ndarray
@@ -102,6 +140,20 @@ def _table(rng: np.random.Generator, rows: int, cols: int, texture: str) -> np.n
         veins = cv2.resize(cv2.GaussianBlur(veins, (0, 0), 2.0), (cols, rows))
         shade = 1.0 - 0.15 * np.exp(-((veins * 12.0) ** 2))
         table = base[None, None, :] * shade[:, :, None]
+    elif texture == "fabric":
+        # A woven cloth of mid lightness in a random colour: a fine weave and broad
+        # checks of a second tone (a tablecloth, a throw).
+        hue = rng.uniform(0, 180)
+        hsv = np.uint8([[[hue, rng.uniform(90, 170), rng.uniform(110, 170)]]])
+        base = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
+        y = np.arange(rows, dtype=np.float32)[:, None]
+        x = np.arange(cols, dtype=np.float32)[None, :]
+        period = rng.uniform(3, 5)
+        weave = 0.06 * np.sin(2 * np.pi * x / period) * np.sin(2 * np.pi * y / period)
+        check = rng.uniform(40, 90)
+        checks = (np.floor(x / check) + np.floor(y / check)) % 2
+        shade = 1.0 + weave - rng.uniform(0.15, 0.3) * checks
+        table = base[None, None, :] * shade[:, :, None]
     else:
         base = np.array([50, 105, 35], dtype=np.float32)  # green felt, BGR
         noise = rng.normal(0, 1, (rows, cols)).astype(np.float32)
@@ -140,13 +192,15 @@ def _draw_tile(
     *,
     side: float = 0.0,
     tinted_rim: bool = False,
+    coloured: bool = False,
 ) -> np.ndarray:
     """Draw one tile (in place, on the private canvas); return its tl, tr, br, bl corners.
 
     ``side`` (pixels): how far the tile's near side shows below its face (seen from a
     low angle), drawn darker than the face; 0 draws the face only.  ``tinted_rim``: the
     bevelled rim as much darker than an ivory face as it is than a white one (else the
-    white tiles' rim colour).
+    white tiles' rim colour).  ``coloured``: each value's pips in its own colour
+    (:data:`_PIP_COLOURS`), else all in ``ink``.
     """
     along = np.array([math.cos(angle), math.sin(angle)])
     across = np.array([-along[1], along[0]])
@@ -191,11 +245,12 @@ def _draw_tile(
         cv2.LINE_AA,
         shift,
     )
-    radius = 0.085 * short
     for half, count in enumerate(pips):
         # Half 0 lies towards -along, half 1 towards +along; each is a square of side short.
         half_centre = centre + along * (half - 0.5) * short
-        for row, col in _PIPS[count]:
+        radius = 0.085 * short if count <= 9 else 0.07 * short
+        colour = _PIP_COLOURS[count] if coloured and count else ink
+        for row, col in _PIPS[count] if count <= 6 else _BIG_PIPS[count]:
             point = (
                 half_centre
                 + across * (row - 0.5) * short * 0.82
@@ -205,7 +260,7 @@ def _draw_tile(
                 canvas,
                 tuple(np.rint(point * scale).astype(int)),
                 int(radius * scale),
-                ink.tolist(),
+                list(map(float, colour)),
                 -1,
                 cv2.LINE_AA,
                 shift,
@@ -231,8 +286,10 @@ def render_hand(
     low_angle: float = 0.0,
     shade: bool = False,
     touching: bool = False,
+    max_pips: int = 6,
+    close_up: bool = False,
 ) -> RenderedHand:
-    """Render one photo of a hand of distinct double-six tiles.
+    """Render one photo of a hand of distinct tiles of a double-six (or larger) set.
 
     Parameters
     ----------
@@ -240,8 +297,9 @@ def render_hand(
         Everything random follows from it: the same seed gives the same photo.
     count : int, optional
         Tiles in the hand (default: 3 to 7 at random).
-    texture : {"wood", "felt"}, optional
-        The table (default: chosen by the seed).
+    texture : {"wood", "felt", "marble", "fabric"}, optional
+        The table (default: wood or felt, chosen by the seed).  On marble the tiles are
+        ivory and darker than the table; elsewhere white.
     rows, cols : int, keyword-only
         Size of the photo in pixels.
     low_angle : float, keyword-only
@@ -257,6 +315,13 @@ def render_hand(
         The tiles lie touching in a block, side by side and end to end (rows of two
         or three tiles end to end, the rows side by side; a pixel or two apart), the
         block turned to a random angle.  The tiles' shadows then merge.
+    max_pips : int, keyword-only
+        The set is double-``max_pips`` (6, 9 or 12).  Above 6 the pips are coloured,
+        each value its own colour, and 7-12 pips are laid as the usual double-twelve
+        sets lay them (7-9 on the 3 x 3 grid, 10-12 in three rows of four).
+    close_up : bool, keyword-only
+        One tile fills most of the photo (its long side 80-95 % of the photo's longer
+        side, turned a little from it), as in a close-up of a single tile.
 
     Returns
     -------
@@ -266,22 +331,27 @@ def render_hand(
     Raises
     ------
     ValueError
-        If ``texture`` is unknown, ``count`` is not 1-10 or ``low_angle`` not in 0-1.
+        If ``texture`` is unknown, ``count`` is not 1-10, ``low_angle`` not in 0-1 or
+        ``max_pips`` not 6, 9 or 12.
 
     The defaults draw exactly the same photo for a seed as before these options existed;
     the options draw their own randomness from a second generator of the same seed.
     """
     if not 0.0 <= low_angle <= 1.0:
         raise ValueError(f"low_angle is 0 to 1, not {low_angle}")
+    if max_pips not in (6, 9, 12):
+        raise ValueError(f"a rendered set is double-6, double-9 or double-12, not {max_pips}")
     rng = np.random.default_rng(seed)
     extra = np.random.default_rng([seed, 1])
     texture = texture or _USUAL[int(rng.integers(len(_USUAL)))]
     if texture not in TEXTURES:
         raise ValueError(f"texture is one of {', '.join(TEXTURES)}, not {texture!r}")
     count = int(rng.integers(3, 8)) if count is None else count
+    if close_up:
+        count = 1
     if not 1 <= count <= 10:
         raise ValueError(f"a rendered hand has 1 to 10 tiles, not {count}")
-    tiles = double_set(6)
+    tiles = double_set(max_pips)
     chosen = [tiles[int(i)] for i in rng.choice(len(tiles), size=count, replace=False)]
     canvas = _table(rng, rows, cols, texture)
     shadow = np.zeros((rows, cols), dtype=np.float32)
@@ -295,7 +365,15 @@ def render_hand(
     layout: list[tuple[tuple[int, int], np.ndarray, float]] = []
     if touching:
         layout = _touching_layout(extra, chosen, short, rows, cols)
-    for tile in chosen if not touching else ():
+    if close_up:
+        tile = chosen[0]
+        pips = (tile.low, tile.high) if extra.random() < 0.5 else (tile.high, tile.low)
+        fill = float(extra.uniform(0.8, 0.95))
+        short = min(fill * max(rows, cols) / 2, 0.9 * min(rows, cols))
+        angle = (0.0 if cols >= rows else math.pi / 2) + float(extra.uniform(-0.12, 0.12))
+        centre = np.array([cols / 2, rows / 2]) + extra.uniform(-0.03, 0.03, 2) * [cols, rows]
+        layout = [(pips, centre, angle)]
+    for tile in chosen if not (touching or close_up) else ():
         pips = (tile.low, tile.high) if rng.random() < 0.5 else (tile.high, tile.low)
         for _ in range(400):
             angle = float(rng.uniform(0, math.pi))
@@ -340,6 +418,7 @@ def render_hand(
                 brightness,
                 side=side,
                 tinted_rim=low_angle > 0 or shade or touching,
+                coloured=max_pips > 6,
             )
         )
     if shade:
