@@ -369,6 +369,24 @@ def test_rendered_double_twelve_sets_have_coloured_pips_and_their_own_tiles() ->
         render_hand(1, max_pips=7)
 
 
+def test_a_half_is_counted_again_at_four_lower_levels_not_under_pale_pips() -> None:
+    assert pipeline._lower_levels(50) == [42, 35, 30]  # 85 %, 70 %; 55 % and 40 % under 30
+    assert pipeline._lower_levels(120) == [102, 84, 66, 48]
+    assert pipeline._lower_levels(pipeline.PALE_PIPS) == []
+
+
+def test_the_tile_s_rim_all_round_a_half_is_not_print() -> None:
+    # At a low ink level the tile's rim shows as a frame round the half: it keeps to the
+    # edge (its centre in the middle), so it is neither a pip nor print reaching in.
+    half = draw_half(4, face=IVORY, colour=(110, 120, 125))
+    cv2.rectangle(half, (0, 0), (69, 69), (105, 130, 150), 2)
+    counted = count_pips(half, ink_threshold=30)
+    assert (counted.pips, counted.legal) == (4, True)
+    # Print reaching in from the edge still makes it no face-up tile.
+    cv2.rectangle(half, (0, 30), (40, 40), (20, 20, 20), -1)
+    assert count_pips(half, ink_threshold=30).pips == -1
+
+
 def test_same_tile_twice_is_flagged_not_dropped() -> None:
     hand = render_hand(5, count=3)
     twice = np.hstack([hand.image, hand.image])

@@ -10,7 +10,13 @@ import numpy as np
 
 from referee.dominoes import DEFAULT_MAX_PIPS, Tile
 from vision.dominoes.find import TUNED_TILE_WIDTH, TileCandidate, _search, find_play_area
-from vision.dominoes.read import HalfCount, _split_in_ink, _tile_ink, count_pips, rectify_tile
+from vision.dominoes.read import (
+    HalfCount,
+    _count_in_ink,
+    _split_in_ink,
+    _tile_ink,
+    rectify_tile,
+)
 
 __all__ = [
     "DECODE_SIDE",
@@ -164,28 +170,30 @@ def read_tile(
     # neighbours at a fixed low level on some sets).
     level, _ = cv2.threshold(ink, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     threshold = int(np.clip(0.5 * level, 50, 120))
-    halves: list[HalfCount] = [
-        count_pips(left, ink_threshold=threshold),
-        count_pips(right, ink_threshold=threshold),
-    ]
+    # Each half's own ink, measured once for every level it is counted at.
+    inks = (_tile_ink(left), _tile_ink(right))
+    halves: list[HalfCount] = [_count_in_ink(ink, ink_threshold=threshold) for ink in inks]
     # Pips that touch at their soft rims (a small or soft photo) come apart at a
     # firmer ink level, where their dark cores stay (on a tile split near its middle).
     if 0.42 * cols <= first and last <= 0.58 * cols:
         firmer = min(200, round(1.5 * threshold))
         halves = [
             again
-            if half.pips < 0 and (again := count_pips(part, ink_threshold=firmer)).pips >= 0
+            if half.pips < 0 and (again := _count_in_ink(part, ink_threshold=firmer)).pips >= 0
             else half
-            for half, part in zip(halves, (left, right), strict=True)
+            for half, part in zip(halves, inks, strict=True)
         ]
     # A half of pale pips (the light grey 12 of a double-twelve set) beside a half of
-    # dark ones: the tile's level, set by the dark pips, sees it blank.  A half read
-    # blank is counted again at lower levels, 5 at a time down to PALE_PIPS (or until its
-    # marks run together); the most pips found alike and on a legal layout are taken (a
+    # dark ones: the tile's level, set by the dark pips, sees it blank, or some of its
+    # pips.  A half read blank (in a set with coloured pips, above double-six: any half)
+    # is counted again at four lower levels, down to PALE_PIPS (or until its marks run
+    # together); the most pips found alike and on a legal layout are taken (a
     # pip in deeper shade shows at a lower level than the rest).
-    for index, part in enumerate((left, right)):
-        for lower in range(threshold - 5, PALE_PIPS - 1, -5) if halves[index].pips == 0 else ():
-            again = count_pips(part, ink_threshold=lower)
+    coloured = max_pips > DEFAULT_MAX_PIPS
+    for index, part in enumerate(inks):
+        again_too = coloured or halves[index].pips == 0
+        for lower in _lower_levels(threshold) if again_too else ():
+            again = _count_in_ink(part, ink_threshold=lower)
             if again.pips < 0:
                 break  # the half's marks run together: lower levels only join more
             if again.pips > halves[index].pips and again.legal and again.confidence >= 0.8:
@@ -198,6 +206,17 @@ def read_tile(
     if not legal:
         confidence = min(confidence, 0.3)
     return TileReading(pips, candidate.corners, float(confidence), legal), crop
+
+
+def _lower_levels(level: int) -> list[int]:
+    """Ink levels below ``level`` to count a half's pips again at: 85, 70, 55 and 40 %
+    of it, none under :data:`PALE_PIPS` (each once, highest first)."""
+    found: list[int] = []
+    for share in (0.85, 0.7, 0.55, 0.4):
+        lower = max(PALE_PIPS, round(share * level))
+        if lower < level and lower not in found:
+            found.append(lower)
+    return found
 
 
 def read_dominoes(

@@ -284,8 +284,17 @@ def count_pips(
         ``pips`` is -1 when the half holds marks that are not pips (a face-down
         tile's print, a picture): then it is not a face-up tile.
     """
-    rows, cols = half.shape[:2]
-    ink = _tile_ink(half)
+    return _count_in_ink(
+        _tile_ink(half), ink_threshold=ink_threshold, min_size=min_size, max_size=max_size
+    )
+
+
+def _count_in_ink(
+    ink: np.ndarray, *, ink_threshold: int = 50, min_size: float = 0.07, max_size: float = 0.42
+) -> HalfCount:
+    """:func:`count_pips` on the half's ink (:func:`_tile_ink` of the half), already
+    measured: a half counted at several levels measures its ink once."""
+    rows, cols = ink.shape[:2]
     marks = (ink > ink_threshold).astype(np.uint8)
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(marks, connectivity=8)
     side = float(min(rows, cols))
@@ -315,7 +324,16 @@ def count_pips(
         elif x > 0 and y > 0 and x + w < cols and y + h < rows:
             stray += area
         elif 0.15 < centroids[label][0] / cols < 0.85 and 0.15 < centroids[label][1] / rows < 0.85:
-            stray += area  # print reaching in from the edge; marks on the rim are not the tile's
+            # Print reaching in from the edge; marks on the rim are not the tile's (nor is
+            # the rim itself, seen all round the half at a low ink level: it keeps to the
+            # edge, its centre in the middle).
+            band = max(1, round(0.12 * side))
+            inner = box[
+                max(0, band - y) : max(0, rows - band - y),
+                max(0, band - x) : max(0, cols - band - x),
+            ]
+            if np.count_nonzero(inner) >= 0.4 * small:
+                stray += area
     stray_share = stray / (rows * cols)
     if stray_share > 0.04:
         return HalfCount(-1, 0.0, (), False)

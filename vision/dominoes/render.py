@@ -50,14 +50,14 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 #: Pip centres for 7-12 pips, as the usual double-twelve sets lay them: 7-9 on the
 #: 3 x 3 grid of a die face (a six with a middle pip, a ring of eight, all nine), 10-12
 #: in three rows of four along the half (two outer rows of four and the middle row's
-#: 2, 3 or 4 pips).
+#: 2 at its ends, 3 or 4 pips), as the ``halves-d12`` crops show them.
 _BIG_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     7: (*_PIPS[6], (0.5, 0.5)),
     8: tuple((r, c) for r in (0.25, 0.5, 0.75) for c in (0.25, 0.5, 0.75) if (r, c) != (0.5, 0.5)),
     9: tuple((r, c) for r in (0.25, 0.5, 0.75) for c in (0.25, 0.5, 0.75)),
     10: (
         *((0.2, c) for c in (0.16, 0.39, 0.61, 0.84)),
-        *((0.5, c) for c in (0.3, 0.7)),
+        *((0.5, c) for c in (0.16, 0.84)),
         *((0.8, c) for c in (0.16, 0.39, 0.61, 0.84)),
     ),
     11: (
@@ -68,21 +68,22 @@ _BIG_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     12: tuple((r, c) for r in (0.2, 0.5, 0.8) for c in (0.16, 0.39, 0.61, 0.84)),
 }
 
-#: Pip colours (BGR) of a set with coloured pips, one per value 1-12 (as the double-twelve
-#: sets colour them: each value its own colour, some pale: yellow, light blue, pink).
+#: Pip colours (BGR) of a set with coloured pips, one per value 1-12, as on the
+#: double-twelve set of ``halves-d12`` (light blue, green, red, brown, blue, orange,
+#: magenta, teal, purple, orange-red, maroon and a pale grey 12).
 _PIP_COLOURS: dict[int, tuple[int, int, int]] = {
-    1: (200, 150, 40),  # light blue
-    2: (40, 140, 30),  # green
-    3: (30, 30, 200),  # red
-    4: (20, 60, 110),  # brown
-    5: (140, 40, 20),  # dark blue
-    6: (20, 200, 230),  # yellow
-    7: (140, 40, 120),  # purple
-    8: (70, 90, 10),  # dark green
-    9: (40, 40, 40),  # black
-    10: (40, 110, 240),  # orange
-    11: (180, 120, 220),  # pink
-    12: (120, 120, 120),  # grey
+    1: (200, 160, 60),
+    2: (40, 160, 40),
+    3: (40, 40, 210),
+    4: (30, 60, 120),
+    5: (170, 70, 20),
+    6: (20, 140, 240),
+    7: (150, 40, 190),
+    8: (150, 160, 20),
+    9: (130, 40, 90),
+    10: (20, 90, 240),
+    11: (50, 30, 140),
+    12: (170, 170, 165),
 }
 
 
@@ -200,7 +201,7 @@ def _draw_tile(
     low angle), drawn darker than the face; 0 draws the face only.  ``tinted_rim``: the
     bevelled rim as much darker than an ivory face as it is than a white one (else the
     white tiles' rim colour).  ``coloured``: each value's pips in its own colour
-    (:data:`_PIP_COLOURS`), else all in ``ink``.
+    (:data:`_PIP_COLOURS`, lit as the face is), else all in ``ink``.
     """
     along = np.array([math.cos(angle), math.sin(angle)])
     across = np.array([-along[1], along[0]])
@@ -246,10 +247,13 @@ def _draw_tile(
         shift,
     )
     for half, count in enumerate(pips):
+        if count == 0:
+            continue
         # Half 0 lies towards -along, half 1 towards +along; each is a square of side short.
         half_centre = centre + along * (half - 0.5) * short
         radius = 0.085 * short if count <= 9 else 0.07 * short
-        colour = _PIP_COLOURS[count] if coloured and count else ink
+        # A coloured pip's paint is under the same light as the face (ivory in shade).
+        colour = np.array(_PIP_COLOURS[count], np.float32) * brightness if coloured else ink
         for row, col in _PIPS[count] if count <= 6 else _BIG_PIPS[count]:
             point = (
                 half_centre
