@@ -29,7 +29,7 @@ from vision.dominoes import (
     split_at_bar,
 )
 from vision.dominoes.find import _percentile_u8, shrink
-from vision.dominoes.pale import _cut_bridges, _grain, _stretched
+from vision.dominoes.pale import _cut_bridges, _grain, _long_half, _stretched
 from vision.dominoes.render import render_hand
 from vision.dominoes.strokes import TileCandidate, _walk, _walk_many
 
@@ -385,6 +385,25 @@ def test_the_tile_s_rim_all_round_a_half_is_not_print() -> None:
     # Print reaching in from the edge still makes it no face-up tile.
     cv2.rectangle(half, (0, 30), (40, 40), (20, 20, 20), -1)
     assert count_pips(half, ink_threshold=30).pips == -1
+
+
+def test_the_longer_half_over_the_shorter() -> None:
+    # Walked 60 x 20 (halves of 40 and 20); both halves as long as the shorter: 40 x 20.
+    walked = np.array([[0.0, 0.0], [60.0, 0.0], [60.0, 20.0], [0.0, 20.0]])
+    even = np.array([[20.0, 0.0], [60.0, 0.0], [60.0, 20.0], [20.0, 20.0]])
+    assert _long_half(walked, even) == pytest.approx(2.0)
+    assert _long_half(even, even) == pytest.approx(1.0)
+
+
+def test_a_tile_whose_half_ran_on_into_the_next_one_is_read_with_even_halves() -> None:
+    # Seed 12 of the touching double-twelve block: one tile's walk ran on past the
+    # crack into the tile touching it end to end (5 of 6 right before; the first seed
+    # found, among 7-12, where reading the even halves first made a difference).
+    hand = render_hand(12, max_pips=12, texture="marble", touching=True)
+    reading = read_dominoes(hand.image, max_pips=12)
+    assert as_tiles([list(t.pips) for t in reading.tiles]) == as_tiles(
+        [list(t) for t in hand.tiles]
+    )
 
 
 def test_same_tile_twice_is_flagged_not_dropped() -> None:

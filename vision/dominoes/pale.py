@@ -26,6 +26,10 @@ __all__: list[str] = []
 #: ends): seen at an angle, a far column of pips can lie past where its face was seen.
 END_REACH = 1.12
 
+#: A tile whose longer half was walked more than this many times the shorter is read
+#: first with both halves as long as the shorter (see :func:`_long_half`).
+RUN_ON = 1.4
+
 #: Most grain (standard deviation of L over 5 x 5 pixels, Lab codes, its median over 9 x 9)
 #: of a tile's smooth face: the table's grain in shade is about 7-15, a face's about 1.
 SMOOTH = 6.0
@@ -116,7 +120,12 @@ def _off_face_tiles(
             continue
         corners, tile, score, local, even = placed
         outlines_tried = [_stretched(corners, along=END_REACH)]
-        if even is not None:
+        if even is not None and _long_half(corners, even) > RUN_ON:
+            # One half walked far longer than the other: it ran on into a tile touching
+            # end to end (a low angle makes the near half only a little longer), so both
+            # halves as long as the shorter are read first.
+            corners, outlines_tried = even, [corners, *outlines_tried]
+        elif even is not None:
             outlines_tried.append(even)
         # A face can run on into the tile's own shadow on the table by a broad join; the
         # shaded table is grainy where the face is smooth.
@@ -489,6 +498,13 @@ def _cut_bridges(
     grown = np.zeros_like(region)
     grown[top:bottom, left:right] = (cv2.dilate(chosen[labels], disc) > 0) & part
     return grown
+
+
+def _long_half(walked: np.ndarray, even: np.ndarray) -> float:
+    """The longer half of a tile outlined as ``walked`` over its shorter half, from the
+    outline with both halves as long as the shorter (``even``; corners tl, tr, br, bl)."""
+    walked_length, even_length = tile_size(walked)[1], tile_size(even)[1]
+    return (walked_length - even_length / 2) / max(even_length / 2, 1e-9)
 
 
 def tile_size(corners: np.ndarray) -> tuple[float, float]:
