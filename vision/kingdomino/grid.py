@@ -9,13 +9,13 @@ tiles' own edges").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 from scipy.ndimage import uniform_filter1d
 
-__all__ = ["Grid", "edge_profiles", "find_grid", "square_boxes"]
+__all__ = ["Grid", "edge_profiles", "find_grid", "local_lines", "square_boxes"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,17 @@ class Grid:
         typical gradient.
     strength : float
         That ratio itself (about 1 where there is no grid, 2-4 on a kingdom).
+    boxes : tuple or None
+        ``boxes[row][col] = (top, bottom, left, right)`` pixels of each square, its
+        four sides each found on the tiles' own edges next to it (tiles on a table
+        sit out of line by a few pixels); None: the lines above are used.
+    rows_local, cols_local : (size + 1, size) ndarray of float64 or None
+        ``rows_local[i, j]``: pixel row of horizontal line ``i`` over square column
+        ``j``; ``cols_local[j, i]``: pixel column of vertical line ``j`` over square
+        row ``i``.
+    strong_rows, strong_cols : (size + 1, size) ndarray of bool or None
+        Where that piece of line was found on a clear edge (else it is the whole
+        line's position).
     """
 
     size: int
@@ -43,6 +54,11 @@ class Grid:
     col_lines: tuple[int, ...]
     confidence: float
     strength: float = 0.0
+    boxes: tuple[tuple[tuple[int, int, int, int], ...], ...] | None = None
+    rows_local: np.ndarray | None = field(default=None, compare=False, repr=False)
+    cols_local: np.ndarray | None = field(default=None, compare=False, repr=False)
+    strong_rows: np.ndarray | None = field(default=None, compare=False, repr=False)
+    strong_cols: np.ndarray | None = field(default=None, compare=False, repr=False)
 
 
 def edge_profiles(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -113,6 +129,7 @@ def find_grid(
     period_slack: float = 0.15,
     offset_slack: float = 0.3,
     reach: float = 0.08,
+    local: bool = True,
 ) -> Grid:
     """Fit the square grid of a straightened, roughly square kingdom crop.
 
@@ -129,6 +146,9 @@ def find_grid(
         How far the lattice may be shifted from centred (fraction of a square).
     reach : float, keyword-only
         How far each inner line may then move to its own edge (fraction of a square).
+    local : bool, keyword-only
+        Also fit each line piece by piece to the squares along it
+        (:func:`local_lines`: each square's box follows its own tile).
 
     Returns
     -------
@@ -155,17 +175,168 @@ def find_grid(
         clipped = np.clip(np.rint(refined), 0, len(profile)).astype(int)
         lines.append(tuple(int(v) for v in clipped))
     confidence = float(np.clip((strength - 1.0) / 1.5, 0.0, 1.0))
-    return Grid(
+    grid = Grid(
         size=size,
         row_lines=lines[0],
         col_lines=lines[1],
         confidence=confidence,
         strength=float(strength),
     )
+    return local_lines(image, grid) if local else grid
+
+
+def local_lines(
+    image: np.ndarray,
+    grid: Grid,
+    *,
+    reach: float = 0.08,
+    trim: float = 0.2,
+    clear: float = 3.0,
+    percentile: float = 20.0,
+    lean: float = 0.5,
+    least: int = 3,
+    agree: int = 3,
+) -> Grid:
+    """Fit each grid line piece by piece, along each square it borders, to the tiles' own edges.
+
+    Real tiles lie out of line by a few pixels, so one straight line across the
+    kingdom cuts some squares off-centre.  Each line is cut into ``size`` pieces (one
+    per square along it); each piece moves to the strongest edge within ``reach`` of
+    a square from the whole line, measured across the middle of that square only.
+    A piece with no clear edge there (the two halves of one domino show no border)
+    keeps the whole line's position.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        The straightened kingdom the grid was found in; not modified.
+    grid : Grid
+        From :func:`find_grid` on ``image``.
+    reach : float, keyword-only
+        How far a piece may move from its line (fraction of a square).
+    trim : float, keyword-only
+        Part of the square left out at each end of a piece (corners, neighbours).
+    clear : float, keyword-only
+        A piece's edge counts when its gradient is at least this many times the
+        median gradient near it.
+    percentile : float, keyword-only
+        Gradient across a piece taken at this percentile of its columns (a border
+        runs all along it; a crown's edge along part of it).
+    lean : float, keyword-only
+        Each pixel of shift from the whole line costs this share of the edge's
+        strength at ``reach`` (an equally strong edge nearer the line wins).
+    least : int, keyword-only
+        A square moves only when its tile is at least this many pixels off the
+        lines (smaller shifts are within the lines' own error).
+    agree : int, keyword-only
+        A tile moves as a whole (tiles do not stretch): a square's box moves only
+        when the pieces on both its opposite sides are clear edges moved alike,
+        within this many pixels; the box keeps its size.
+
+    Returns
+    -------
+    Grid
+        The same grid with ``boxes``, ``rows_local``, ``cols_local``, ``strong_rows``
+        and ``strong_cols`` filled in.
+    """
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    d_row = np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3))
+    d_col = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3))
+    d_row[[0, -1], :] = 0
+    d_col[:, [0, -1]] = 0
+    rows_local, strong_rows = _pieces(
+        d_row, grid.row_lines, grid.col_lines, reach, trim, clear, percentile, lean
+    )
+    cols_local, strong_cols = _pieces(
+        d_col.T, grid.col_lines, grid.row_lines, reach, trim, clear, percentile, lean
+    )
+    down = _tile_shifts(rows_local, strong_rows, grid.row_lines, agree, least)
+    right = _tile_shifts(cols_local, strong_cols, grid.col_lines, agree, least)
+    size = grid.size
+    boxes = tuple(
+        tuple(
+            (
+                grid.row_lines[r] + int(down[r, c]),
+                grid.row_lines[r + 1] + int(down[r, c]),
+                grid.col_lines[c] + int(right[c, r]),
+                grid.col_lines[c + 1] + int(right[c, r]),
+            )
+            for c in range(size)
+        )
+        for r in range(size)
+    )
+    return replace(
+        grid,
+        boxes=boxes,
+        rows_local=rows_local,
+        cols_local=cols_local,
+        strong_rows=strong_rows,
+        strong_cols=strong_cols,
+    )
+
+
+def _tile_shifts(
+    local: np.ndarray, strong: np.ndarray, lines: tuple[int, ...], agree: int, least: int
+) -> np.ndarray:
+    """How far each tile is moved across one family of lines, in whole pixels.
+
+    ``result[k, j]``: shift of the square between lines ``k`` and ``k + 1`` at place
+    ``j`` along them.  A tile moves as a whole: both its sides must be clear edges
+    moved alike (within ``agree`` pixels), and by at least ``least`` pixels.
+    """
+    moved = local - np.asarray(lines, dtype=np.float64)[:, None]
+    both = strong[:-1] & strong[1:] & (np.abs(moved[:-1] - moved[1:]) <= agree)
+    shift = np.where(both, (moved[:-1] + moved[1:]) / 2, 0.0)
+    shift = np.where(np.abs(shift) >= least, shift, 0.0)
+    return np.rint(shift).astype(int)
+
+
+def _pieces(
+    gradient: np.ndarray,
+    lines: tuple[int, ...],
+    across: tuple[int, ...],
+    reach: float,
+    trim: float,
+    clear: float,
+    percentile: float,
+    lean: float,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Position of each piece of each line (rows of ``gradient``), and whether it was clear."""
+    length = gradient.shape[0]
+    count = len(lines) - 1
+    out = np.empty((count + 1, count), dtype=np.float64)
+    strong = np.zeros((count + 1, count), dtype=bool)
+    for j in range(count):
+        start, stop = across[j], across[j + 1]
+        cut = int(trim * (stop - start))
+        band = gradient[:, start + cut : max(stop - cut, start + cut + 1)]
+        # A tile's border runs along the whole piece; a crown or a house near the
+        # edge covers part of it only: a low percentile across the piece keeps the first.
+        profile = uniform_filter1d(np.percentile(band, percentile, axis=1), 3)
+        for i, line in enumerate(lines):
+            period = (lines[min(i + 1, count)] - lines[max(i - 1, 0)]) / (2 if 0 < i < count else 1)
+            window = max(2, round(reach * period))
+            low, high = max(1, line - window), min(length - 1, line + window + 1)
+            out[i, j] = line
+            if high - low < 3:
+                continue
+            part = profile[low:high]
+            shift = np.abs(np.arange(low, high) - line) / window
+            best = int(np.argmax(part * (1 - lean * shift)))
+            near = profile[max(0, line - 3 * window) : min(length, line + 3 * window + 1)]
+            if part[best] >= clear * (float(np.median(near)) + 1e-6):
+                strong[i, j] = True
+                out[i, j] = low + best
+    return out, strong
 
 
 def square_boxes(grid: Grid) -> list[list[tuple[int, int, int, int]]]:
-    """Pixel box of each square: ``boxes[row][col] = (top, bottom, left, right)`` (end excluded)."""
+    """Pixel box of each square: ``boxes[row][col] = (top, bottom, left, right)`` (end excluded).
+
+    The square's own sides (:func:`local_lines`) where found, else the grid's lines.
+    """
+    if grid.boxes is not None:
+        return [list(line) for line in grid.boxes]
     return [
         [
             (grid.row_lines[r], grid.row_lines[r + 1], grid.col_lines[c], grid.col_lines[c + 1])

@@ -28,6 +28,8 @@ __all__ = [
     "draw_kingdom",
     "draw_square",
     "photograph",
+    "scene",
+    "square_offsets",
     "write_samples",
 ]
 
@@ -235,8 +237,44 @@ def draw_square(terrain: Terrain, crowns: int, *, seed: int, side: int = _SIDE) 
     return canvas
 
 
-def draw_kingdom(kingdom: Kingdom, *, seed: int, side: int = _SIDE) -> np.ndarray:
+def square_offsets(size: int, *, seed: int, jitter: int) -> np.ndarray:
+    """How far each square of a drawn kingdom sits out of line (real tiles are never
+    laid perfectly straight).
+
+    Parameters
+    ----------
+    size : int
+        Squares per side.
+    seed : int, keyword-only
+    jitter : int, keyword-only
+        Largest shift, in drawn pixels; 0 gives no shift.
+
+    Returns
+    -------
+    (size, size, 2) ndarray of int64
+        ``[row, col]`` shift of each square, in drawn pixels.  The two squares of a
+        domino are not known here, so every square moves on its own (harder than
+        real dominoes, which move in pairs).
+    """
+    if jitter <= 0:
+        return np.zeros((size, size, 2), np.int64)
+    rng = np.random.default_rng(seed + 7919)
+    return rng.integers(-jitter, jitter + 1, (size, size, 2)).astype(np.int64)
+
+
+def draw_kingdom(kingdom: Kingdom, *, seed: int, side: int = _SIDE, jitter: int = 0) -> np.ndarray:
     """Draw a whole kingdom from above, square by square.
+
+    Parameters
+    ----------
+    kingdom : Kingdom
+    seed : int, keyword-only
+    side : int, keyword-only
+        Pixels per square.
+    jitter : int, keyword-only
+        Squares out of line by up to this many pixels (:func:`square_offsets`): each
+        is drawn this much smaller on every side and moved within its place, so
+        tiles never overlap; the gaps show the table.
 
     Returns
     -------
@@ -244,54 +282,27 @@ def draw_kingdom(kingdom: Kingdom, *, seed: int, side: int = _SIDE) -> np.ndarra
         Empty squares are left black (the table shows through once laid down).
     """
     out = np.zeros((kingdom.rows * side, kingdom.cols * side, 3), np.uint8)
+    offsets = square_offsets(kingdom.rows, seed=seed, jitter=jitter)
+    # Out of line, a tile is drawn ``jitter`` pixels smaller on each side and moved
+    # within its own place: cardboard tiles never overlap, a gap shows the table.
+    drawn_side = side - 2 * max(0, jitter)
     for (r, c), square in kingdom.cells():
         if square.terrain is Terrain.EMPTY:
             continue
-        out[r * side : (r + 1) * side, c * side : (c + 1) * side] = draw_square(
-            square.terrain, square.crowns, seed=seed * 1000 + r * 50 + c, side=side
+        drawn = draw_square(
+            square.terrain, square.crowns, seed=seed * 1000 + r * 50 + c, side=drawn_side
         )
+        top = r * side + max(0, jitter) + int(offsets[r, c, 0])
+        left = c * side + max(0, jitter) + int(offsets[r, c, 1])
+        out[top : top + drawn_side, left : left + drawn_side] = drawn
     return out
 
 
-def photograph(
-    top_down: np.ndarray,
-    *,
-    seed: int,
-    tilt: float,
-    size: tuple[int, int] = (900, 1200),
+def _lay(
+    photo: np.ndarray, top_down: np.ndarray, corners: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Lay a drawn kingdom on a wooden table and take its photo at an angle.
-
-    Parameters
-    ----------
-    top_down : (rows, cols, 3) ndarray of uint8, BGR
-        The kingdom from above (black = table shows through).
-    seed : int, keyword-only
-    tilt : float, keyword-only
-        Turn of the kingdom in the picture, in degrees.
-    size : (rows, cols), keyword-only
-        Photo size in pixels.
-
-    Returns
-    -------
-    photo : (rows, cols, 3) ndarray of uint8, BGR
-    corners : (4, 2) ndarray of float64
-        Where the kingdom's tl, tr, br, bl corners landed, [x, y] pixels.
-    """
-    rng = np.random.default_rng(seed)
-    rows, cols = size
-    table = np.empty((rows, cols, 3), np.float32)
-    table[:] = (60, 105, 150)
-    grain = cv2.resize(rng.normal(0, 18, (rows // 40, 3)).astype(np.float32), (cols, rows))
-    table += grain[..., None] + rng.normal(0, 4, (rows, cols, 1))
-    side = min(rows, cols) * 0.62
-    centre = np.array([cols / 2, rows / 2]) + rng.uniform(-40, 40, 2)
-    angle = np.deg2rad(tilt)
-    turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
-    square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], dtype=np.float64) * side / 2
-    corners = square @ turn.T + centre
-    corners[:2, 0] += np.array([1, -1]) * side * 0.05  # far side looks shorter: perspective
-    corners[:2, 1] += side * 0.04
+    """Warp ``top_down`` onto ``photo`` (float32) at ``corners``; black stays table."""
+    rows, cols = photo.shape[:2]
     src = np.array(
         [
             [0, 0],
@@ -307,10 +318,144 @@ def photograph(
         np.full(top_down.shape[:2], 255, np.uint8), matrix, (cols, rows), flags=cv2.INTER_NEAREST
     )
     covered = (inside > 0) & (warped.sum(axis=2) > 0)
-    photo = np.where(covered[..., None], warped.astype(np.float32), table)
+    return np.where(covered[..., None], warped.astype(np.float32), photo), inside > 0
+
+
+def _quad(centre: np.ndarray, side: float, tilt: float, *, perspective: bool = True) -> np.ndarray:
+    angle = np.deg2rad(tilt)
+    turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], dtype=np.float64) * side / 2
+    corners: np.ndarray = square @ turn.T + centre
+    if perspective:
+        corners[:2, 0] += np.array([1, -1]) * side * 0.05  # far side looks shorter
+        corners[:2, 1] += side * 0.04
+    return corners
+
+
+def photograph(
+    top_down: np.ndarray,
+    *,
+    seed: int,
+    tilt: float,
+    size: tuple[int, int] = (900, 1200),
+    table: tuple[int, int, int] | None = None,
+    mat: bool = False,
+    shadow: float = 0.0,
+    neighbour: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Lay a drawn kingdom on a table and take its photo at an angle.
+
+    Parameters
+    ----------
+    top_down : (rows, cols, 3) ndarray of uint8, BGR
+        The kingdom from above (black = table shows through).
+    seed : int, keyword-only
+    tilt : float, keyword-only
+        Turn of the kingdom in the picture, in degrees.
+    size : (rows, cols), keyword-only
+        Photo size in pixels.
+    table : (B, G, R) or None, keyword-only
+        The table's colour (default: wood, ``(60, 105, 150)``); e.g. a strongly
+        coloured cutting mat ``(120, 60, 20)``.
+    mat : bool, keyword-only
+        Pale grid lines printed on the table every 40 pixels (a cutting mat).
+    shadow : float, keyword-only
+        0..1: how dark a soft shadow cast by the kingdom onto the table, toward its
+        lower right, is (0: none).
+    neighbour : (rows, cols, 3) ndarray of uint8 or None, keyword-only
+        A second kingdom from above, laid above this one, partly out of the frame
+        (the opponent's kingdom); this one then sits lower and a little smaller.
+
+    Returns
+    -------
+    photo : (rows, cols, 3) ndarray of uint8, BGR
+    corners : (4, 2) ndarray of float64
+        Where the kingdom's tl, tr, br, bl corners landed, [x, y] pixels.
+    """
+    rng = np.random.default_rng(seed)
+    rows, cols = size
+    photo = np.empty((rows, cols, 3), np.float32)
+    photo[:] = (60, 105, 150) if table is None else table
+    grain = cv2.resize(rng.normal(0, 18, (rows // 40, 3)).astype(np.float32), (cols, rows))
+    photo += grain[..., None] + rng.normal(0, 4, (rows, cols, 1))
+    side = min(rows, cols) * 0.62
+    centre = np.array([cols / 2, rows / 2]) + rng.uniform(-40, 40, 2)
+    extra = np.random.default_rng(seed + 104729)  # options never change the default draws
+    if mat:
+        for at in range(int(extra.integers(0, 40)), max(rows, cols), 40):
+            cv2.line(photo, (at, 0), (at, rows), (200, 200, 190), 1, cv2.LINE_AA)
+            cv2.line(photo, (0, at), (cols, at), (200, 200, 190), 1, cv2.LINE_AA)
+    if neighbour is not None:
+        side = min(rows, cols) * 0.56
+        centre = np.array([cols / 2 + extra.uniform(-60, 60), rows * 0.62])
+    corners = _quad(centre, side, tilt)
+    if shadow > 0:
+        cast = np.zeros((rows, cols), np.float32)
+        reach = side * extra.uniform(0.05, 0.09)
+        cv2.fillPoly(cast, [np.rint(corners + reach).astype(np.int32)], 1.0, cv2.LINE_AA)
+        blur = int(side * 0.06) | 1
+        cast = np.asarray(cv2.GaussianBlur(cast, (blur, blur), 0), dtype=np.float32)
+        photo *= (1 - shadow * cast)[..., None]
+    if neighbour is not None:
+        near = centre - np.array([extra.uniform(-0.3, 0.3) * side, side * 1.08])
+        other = _quad(near, side, tilt + extra.uniform(-6, 6), perspective=False)
+        photo, _ = _lay(photo, neighbour, other)
+    photo, _ = _lay(photo, top_down, corners)
     light = np.linspace(1.08, 0.88, cols, dtype=np.float32)[None, :, None]
     photo = cv2.GaussianBlur(photo * light, (3, 3), 0.8)
     return np.clip(np.rint(photo), 0, 255).astype(np.uint8), corners
+
+
+def scene(
+    seed: int,
+    *,
+    size: int = 5,
+    jitter: int = 0,
+    shadow: float = 0.0,
+    neighbour: bool = False,
+    table: tuple[int, int, int] | None = None,
+    mat: bool = False,
+    tilt: float | None = None,
+) -> tuple[np.ndarray, np.ndarray, Kingdom]:
+    """A dealt kingdom (:func:`deal_kingdom`) drawn and photographed with the given troubles.
+
+    Parameters
+    ----------
+    seed : int
+        Seeds the deal, the drawing and the photo.
+    size : int, keyword-only
+        5, or 7 for Mighty Duel.
+    jitter, shadow, neighbour, table, mat : keyword-only
+        As in :func:`draw_kingdom` (``jitter``, drawn pixels of a 120-pixel square)
+        and :func:`photograph` (``neighbour``: another dealt kingdom above this one).
+    tilt : float or None, keyword-only
+        Degrees; default drawn from the seed (-20..20).
+
+    Returns
+    -------
+    photo : (rows, cols, 3) ndarray of uint8, BGR
+    corners : (4, 2) ndarray of float64
+        The kingdom's tl, tr, br, bl corners, [x, y] pixels (squares out of line
+        may stick out of them by up to ``jitter`` drawn pixels).
+    kingdom : Kingdom
+        What the photo shows, row 0 along tl-tr.
+    """
+    kingdom = deal_kingdom(seed, size=size)
+    if tilt is None:
+        tilt = float(np.random.default_rng(seed + 15485863).uniform(-20, 20))
+    other = None
+    if neighbour:
+        other = draw_kingdom(deal_kingdom(seed + 1000, size=size), seed=seed + 1000)
+    photo, corners = photograph(
+        draw_kingdom(kingdom, seed=seed, jitter=jitter),
+        seed=seed,
+        tilt=tilt,
+        table=table,
+        mat=mat,
+        shadow=shadow,
+        neighbour=other,
+    )
+    return photo, corners, kingdom
 
 
 def write_samples(folder: Path) -> list[Path]:

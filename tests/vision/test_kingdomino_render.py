@@ -1,0 +1,82 @@
+"""vision.kingdomino.render: the project's own kingdom photos and their troubles (issue #3)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from referee.kingdomino import Terrain, parse_kingdom
+from vision.kingdomino.render import (
+    draw_kingdom,
+    draw_square,
+    photograph,
+    scene,
+    square_offsets,
+)
+
+KINGDOM = parse_kingdom("W W1 F F L/G W F1 F L1/G2 G C L L/S S1 M2 W W/S G M W F")
+
+
+def test_square_offsets_stay_within_the_jitter() -> None:
+    assert not square_offsets(5, seed=3, jitter=0).any()
+    offsets = square_offsets(7, seed=3, jitter=6)
+    assert offsets.shape == (7, 7, 2)
+    assert np.abs(offsets).max() <= 6 and np.abs(offsets).max() >= 4  # 98 draws in -6..6
+    assert np.array_equal(offsets, square_offsets(7, seed=3, jitter=6))
+
+
+def test_jittered_squares_move_by_their_offsets() -> None:
+    still = draw_kingdom(KINGDOM, seed=2)
+    moved = draw_kingdom(KINGDOM, seed=2, jitter=6)
+    assert moved.shape == still.shape and moved.dtype == np.uint8
+    dr, dc = (int(v) for v in square_offsets(5, seed=2, jitter=6)[2, 2])
+    # The castle (2, 2): its place is 120 pixels a side from (240, 240); out of line
+    # it is drawn 108 pixels a side, 6 pixels in, moved by its offset.
+    castle = draw_square(Terrain.CASTLE, 0, seed=2 * 1000 + 2 * 50 + 2, side=108)
+    top, left = 246 + dr, 246 + dc
+    assert np.array_equal(moved[top : top + 108, left : left + 108], castle)
+    # The rest of its place is the gap: table (black until laid on the table).
+    place = moved[240:360, 240:360].sum(axis=2)
+    assert (place == 0).sum() == 120 * 120 - 108 * 108
+    assert np.array_equal(still[240:360, 240:360], draw_square(Terrain.CASTLE, 0, seed=2102))
+
+
+def test_photograph_options_leave_the_default_photo_alone() -> None:
+    drawn = draw_kingdom(KINGDOM, seed=4)
+    plain, corners = photograph(drawn, seed=4, tilt=10.0)
+    again, same = photograph(drawn, seed=4, tilt=10.0, table=None, mat=False, shadow=0.0)
+    assert np.array_equal(plain, again) and np.array_equal(corners, same)
+
+
+def test_a_cast_shadow_darkens_the_table_beside_the_kingdom() -> None:
+    drawn = draw_kingdom(KINGDOM, seed=4)
+    plain, corners = photograph(drawn, seed=4, tilt=0.0)
+    shaded, _ = photograph(drawn, seed=4, tilt=0.0, shadow=0.5)
+    # Just outside the bottom-right corner (toward where the shadow falls).
+    x, y = (corners[2] + 12).astype(int)
+    assert shaded[y, x].mean() < 0.8 * plain[y, x].mean()
+    # Far up-left of the kingdom the table is as it was.
+    assert np.array_equal(shaded[5, 5], plain[5, 5])
+
+
+def test_a_coloured_mat_and_a_neighbour_kingdom() -> None:
+    photo, corners, kingdom = scene(12, table=(120, 60, 20), mat=True, neighbour=True)
+    assert photo.shape == (900, 1200, 3) and photo.dtype == np.uint8
+    assert kingdom.rows == 5 and kingdom[2, 2].terrain is Terrain.CASTLE
+    # The table is blue: in a corner far from both kingdoms blue leads.
+    b, g, r = photo[880, 10].astype(int)
+    assert b > g > r
+    # The opponent's kingdom shows at the top edge: its pixels differ from the mat's.
+    top = photo[:40].reshape(-1, 3).astype(int)
+    assert (np.abs(top - [120, 60, 20]).sum(axis=1) > 120).mean() > 0.1
+    assert corners[:, 1].min() > 40  # this kingdom lies lower, clear of the top edge
+
+
+@pytest.mark.parametrize("size", [5, 7])
+def test_scene_deals_the_size_asked(size: int) -> None:
+    photo, corners, kingdom = scene(5, size=size)
+    assert kingdom.rows == kingdom.cols == size
+    middle = size // 2
+    assert kingdom[middle, middle].terrain is Terrain.CASTLE
+    assert corners.shape == (4, 2)
+    assert (corners >= 0).all() and (corners[:, 0] < photo.shape[1]).all()
