@@ -98,7 +98,7 @@ def test_local_lines_keep_a_straight_grid() -> None:
     kingdom = deal_kingdom(7)
     view = _view(kingdom, 7, jitter=0)
     before = view.copy()
-    grid = find_grid(view, sizes=(5,))
+    grid = find_grid(view, sizes=(5,), local=True)
     assert np.array_equal(view, before)
     assert grid.boxes is not None and len(grid.boxes) == 5 and len(grid.boxes[0]) == 5
     assert grid.rows_local is not None and grid.rows_local.shape == (6, 5)
@@ -112,8 +112,8 @@ def test_local_lines_keep_a_straight_grid() -> None:
 
 def test_square_boxes_without_local_lines_follow_the_grid_lines() -> None:
     view = _view(deal_kingdom(8), 8, jitter=0)
-    grid = find_grid(view, sizes=(5,), local=False)
-    assert grid.boxes is None
+    grid = find_grid(view, sizes=(5,))
+    assert grid.boxes is None  # local lines are asked for, not the default
     boxes = square_boxes(grid)
     assert boxes[1][2] == (
         grid.row_lines[1],

@@ -129,7 +129,7 @@ def find_grid(
     period_slack: float = 0.15,
     offset_slack: float = 0.3,
     reach: float = 0.08,
-    local: bool = True,
+    local: bool = False,
 ) -> Grid:
     """Fit the square grid of a straightened, roughly square kingdom crop.
 
