@@ -29,7 +29,7 @@ from vision.dominoes import (
     split_at_bar,
 )
 from vision.dominoes.find import _percentile_u8, shrink
-from vision.dominoes.pale import _cut_bridges, _grain, _long_half, _stretched
+from vision.dominoes.pale import _cut_bridges, _grain, _long_half, _stretched, _touches_border
 from vision.dominoes.render import render_hand
 from vision.dominoes.strokes import TileCandidate, _walk, _walk_many
 
@@ -340,10 +340,11 @@ def test_double_twelve_hands_on_every_table_are_read_exactly(texture: str) -> No
     )
 
 
-@pytest.mark.parametrize("seed", [1, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_a_close_up_of_an_ivory_tile_on_marble_is_read(seed: int) -> None:
     # The tile fills the photo (a 2:1 patch of ivory, no board's play area); the
-    # marble shows only at the edges.  5 of seeds 1-6 read right when measured.
+    # marble shows only at the edges (seed 2: the tile is cut by the top edge).  Seeds
+    # 1-12 all read right when measured.
     hand = render_hand(seed, max_pips=12, texture="marble", close_up=True, rows=290, cols=150)
     assert find_play_area(hand.image) is None
     reading = read_dominoes(hand.image, max_pips=12)
@@ -385,6 +386,17 @@ def test_the_tile_s_rim_all_round_a_half_is_not_print() -> None:
     # Print reaching in from the edge still makes it no face-up tile.
     cv2.rectangle(half, (0, 30), (40, 40), (20, 20, 20), -1)
     assert count_pips(half, ink_threshold=30).pips == -1
+
+
+def test_a_face_cut_by_the_frame_of_a_close_up_does_not_run_on() -> None:
+    # A face 20 x 10 set along the whole top row of its window (a sixth of the edge).
+    mask = np.zeros((20, 10), dtype=bool)
+    mask[0:15, 2:10] = True
+    assert _touches_border(mask)  # a window inside the photo: the face runs on
+    close_up = (True, True, True, True)  # the window is the whole photo
+    assert not _touches_border(mask, photo_sides=close_up)  # cut by two edges only
+    mask[:, 0:10] = True
+    assert _touches_border(mask, photo_sides=close_up)  # off all four: the table
 
 
 def test_the_longer_half_over_the_shorter() -> None:

@@ -88,6 +88,7 @@ def _off_face_tiles(
         close = (light <= lighter) & (light >= -darker) & (off <= colour_tolerance)
         close = cv2.medianBlur(close.astype(np.uint8), 5) > 0
         origin = np.array([x0, y0], dtype=np.float64)
+        sides = (y0 == 0, y1 == rows, x0 == 0, x1 == cols)  # on the photo's edges
         bar = _Stroke(stroke.centre - origin, stroke.along, length, stroke.thickness, 0)
         # Where the face leaks into a touching tile or the table in its shade by a
         # narrow join, the join is cut on a second try.
@@ -95,7 +96,9 @@ def _off_face_tiles(
         joined = _joined_face(close, bar, across)
         placed = None
         for bridge in (0.0, 0.06) if joined is not None else ():
-            placed = _placed_tile(close, bar, across, min_bar=min_bar, bridge=bridge, joined=joined)
+            placed = _placed_tile(
+                close, bar, across, min_bar=min_bar, bridge=bridge, joined=joined, photo_sides=sides
+            )
             if placed is not None:
                 break
         if placed is None:
@@ -115,7 +118,9 @@ def _off_face_tiles(
                 round(bar.thickness) + 6,
             )
             cracked = close & (kept > 0)
-            placed = _placed_tile(cracked, bar, across, min_bar=min_bar, bridge=0.06)
+            placed = _placed_tile(
+                cracked, bar, across, min_bar=min_bar, bridge=0.06, photo_sides=sides
+            )
         if placed is None:
             continue
         corners, tile, score, local, even = placed
@@ -135,7 +140,7 @@ def _off_face_tiles(
         )
         smooth = close & ((_grain(window[:, :, 0]) <= SMOOTH) | (inked > 0))
         smooth = cv2.medianBlur(smooth.astype(np.uint8), 5) > 0
-        again = _placed_tile(smooth, bar, across, min_bar=min_bar, bridge=0.06)
+        again = _placed_tile(smooth, bar, across, min_bar=min_bar, bridge=0.06, photo_sides=sides)
         if again is not None:
             outlines_tried += [again[0], _stretched(again[0], along=END_REACH)]
         others = tuple(
@@ -157,6 +162,7 @@ def _placed_tile(
     min_bar: float,
     bridge: float,
     joined: tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]]] | None = None,
+    photo_sides: tuple[bool, bool, bool, bool] = (False, False, False, False),
 ) -> tuple[np.ndarray, TileCandidate, float, np.ndarray, np.ndarray | None] | None:
     """The tile around ``bar`` on its own face in ``close`` (bool, a window of the photo).
 
@@ -164,10 +170,10 @@ def _placed_tile(
     the tile as walked, its score, the face (bool) and, when one half was walked
     longer than the other, the corners with both halves as long as the shorter (else
     None); None if the face does not make a tile.  ``bridge`` and ``joined``: see
-    :func:`_own_face`.
+    :func:`_own_face`; ``photo_sides``: see :func:`_touches_border`.
     """
     local = _own_face(close, bar, across, bridge=bridge, joined=joined)
-    if local is None or _touches_border(local):
+    if local is None or _touches_border(local, photo_sides=photo_sides):
         return None  # no face, or one running on: a table of the tile's colour
     # Seen at a low angle, a bar nearly meets the tile's dark rim and its stroke runs
     # on into it: keep the part with the face on both sides.
@@ -325,10 +331,23 @@ def _sheared_corners(tile: TileCandidate, along: np.ndarray, walls: np.ndarray) 
     return np.roll(points, -start, axis=0)
 
 
-def _touches_border(mask: np.ndarray, *, most: float = 0.1) -> bool:
-    """More than ``most`` of the pixels on the edge of ``mask`` are set."""
-    edge = np.concatenate((mask[0], mask[-1], mask[:, 0], mask[:, -1]))
-    return float(edge.mean()) > most
+def _touches_border(
+    mask: np.ndarray,
+    *,
+    most: float = 0.1,
+    photo_sides: tuple[bool, bool, bool, bool] = (False, False, False, False),
+) -> bool:
+    """More than ``most`` of the pixels on the edge of ``mask`` are set.
+
+    ``photo_sides`` (top, bottom, left, right): which sides of the window are the
+    photo's own edges.  A window with three or four of them is most of the photo (a
+    close-up, the tile filling it and often cut by the frame): there a face runs on
+    only if it runs off three or four sides (more than ``most`` of each).
+    """
+    edges = (mask[0], mask[-1], mask[:, 0], mask[:, -1])
+    if sum(photo_sides) >= 3:
+        return sum(float(edge.mean()) > most for edge in edges) >= 3
+    return float(np.concatenate(edges).mean()) > most
 
 
 def _within(corners: np.ndarray, point: np.ndarray) -> bool:
