@@ -257,3 +257,134 @@ def warp_kingdom(image: np.ndarray, corners: np.ndarray, *, side: int = 560) -> 
     return cv2.warpPerspective(
         image, matrix, (side, side), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
     )
+
+
+def refine_corners(
+    image: np.ndarray,
+    corners: np.ndarray,
+    size: int,
+    *,
+    square: int = 100,
+    reach: float = 0.3,
+    rounds: int = 2,
+    least_pieces: float = 0.4,
+    tolerance: float = 0.06,
+    least_move: float = 0.03,
+) -> tuple[np.ndarray, float]:
+    """Put the kingdom's corners where its own grid lines say they are.
+
+    An outline found from colours takes in whatever touches the kingdom and is
+    unlike the table (a soft shadow, the table's darker grain) and loses corner
+    squares that look like the table.  The tiles' edges do not: the straightened
+    view is cut into pieces of grid line (one per square along each line, see
+    :func:`vision.kingdomino.grid.local_lines`), each piece found on its own edge, and
+    the perspective map that puts every piece on its line of the ``size x size``
+    lattice is fitted to them (robust least squares).  Its corners, mapped back to
+    the photo, are the new corners; two rounds.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        Not modified.
+    corners : (4, 2) ndarray
+        tl, tr, br, bl as [x, y] pixels of ``image`` (from :func:`locate_kingdom`).
+    size : int
+        Squares per side (5 or 7).
+    square : int, keyword-only
+        Pixels per square in the views used.
+    reach : float, keyword-only
+        How far (fraction of a square) a piece of line is looked for around the
+        view's straight lattice.
+    rounds : int, keyword-only
+        Fits, each on the view straightened by the previous one.
+    least_pieces : float, keyword-only
+        Fewer clear pieces than this share of all: the corners are kept.
+    tolerance : float, keyword-only
+        Fits whose median piece is farther than this (fraction of a square) from its
+        line are not used.
+    least_move : float, keyword-only
+        A fit moving no corner by this share of the kingdom's diagonal is within
+        the pieces' own error: the corners are kept as they are.
+
+    Returns
+    -------
+    corners : (4, 2) ndarray of float64
+        tl, tr, br, bl as [x, y] pixels of ``image``; the given ones when no fit held.
+    fit : float
+        Median distance of the pieces from their lines in the last fit kept
+        (fraction of a square); ``nan`` when none was kept.
+    """
+    from scipy.optimize import least_squares
+
+    from vision.kingdomino.grid import find_grid, local_lines
+
+    side = size * square
+    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float64)
+    current = np.asarray(corners, dtype=np.float64).copy()
+    fit = float("nan")
+    for _ in range(rounds):
+        view = warp_kingdom(image, current, side=side)
+        grid = local_lines(view, find_grid(view, sizes=(size,), local=False), reach=reach)
+        if grid.rows_local is None or grid.cols_local is None:
+            break
+        if grid.strong_rows is None or grid.strong_cols is None:
+            break
+        rows_at = np.asarray(grid.row_lines, dtype=np.float64)
+        cols_at = np.asarray(grid.col_lines, dtype=np.float64)
+        mid_cols = (cols_at[:-1] + cols_at[1:]) / 2
+        mid_rows = (rows_at[:-1] + rows_at[1:]) / 2
+        h_i, h_j = np.nonzero(grid.strong_rows)
+        v_j, v_i = np.nonzero(grid.strong_cols)
+        pieces = len(h_i) + len(v_j)
+        if pieces < least_pieces * 2 * size * (size + 1):
+            break
+        h_pts = np.column_stack([mid_cols[h_j], grid.rows_local[h_i, h_j]])
+        v_pts = np.column_stack([grid.cols_local[v_j, v_i], mid_rows[v_i]])
+        # View pixels -> lattice (u across, v down, in squares); start from the
+        # straight lattice the lines were fitted to.
+        pitch_c = (cols_at[-1] - cols_at[0]) / size
+        pitch_r = (rows_at[-1] - rows_at[0]) / size
+        start = np.array(
+            [1 / pitch_c, 0, -cols_at[0] / pitch_c, 0, 1 / pitch_r, -rows_at[0] / pitch_r, 0, 0]
+        )
+
+        scales = np.array([1e-3, 1e-3, 1.0, 1e-3, 1e-3, 1.0, 1e-6, 1e-6])
+        pieces_at = (h_pts, h_i, v_pts, v_j)
+        found = least_squares(
+            _off_lines, start, loss="soft_l1", f_scale=0.05, x_scale=scales, args=pieces_at
+        )
+        error = float(np.median(np.abs(_off_lines(found.x, *pieces_at))))
+        if not found.success or error > tolerance:
+            break
+        to_view = np.linalg.inv(np.append(found.x, 1.0).reshape(3, 3))
+        lattice_corners = np.array([[0, 0], [size, 0], [size, size], [0, size]], dtype=np.float64)
+        in_view = cv2.perspectiveTransform(lattice_corners[None], to_view)[0]
+        back = cv2.getPerspectiveTransform(target.astype(np.float32), current.astype(np.float32))
+        moved = cv2.perspectiveTransform(in_view[None], back)[0]
+        span = float(np.linalg.norm(current[0] - current[2]))
+        shift = float(np.linalg.norm(moved - current, axis=1).max())
+        if shift > 0.25 * span or shift < least_move * span:
+            break
+        current, fit = moved, error
+    return current, fit
+
+
+def _to_lattice(params: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """View pixels [x, y] -> lattice [u, v] (squares) by the homography ``params`` (8)."""
+    matrix = np.append(params, 1.0).reshape(3, 3)
+    homog = np.column_stack([points, np.ones(len(points))]) @ matrix.T
+    lattice: np.ndarray = homog[:, :2] / homog[:, 2:3]
+    return lattice
+
+
+def _off_lines(
+    params: np.ndarray,
+    h_pts: np.ndarray,
+    h_lines: np.ndarray,
+    v_pts: np.ndarray,
+    v_lines: np.ndarray,
+) -> np.ndarray:
+    """How far (in squares) each piece of line lands from its lattice line."""
+    return np.concatenate(
+        [_to_lattice(params, h_pts)[:, 1] - h_lines, _to_lattice(params, v_pts)[:, 0] - v_lines]
+    )

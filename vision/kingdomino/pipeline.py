@@ -8,7 +8,7 @@ images make the overlay (:mod:`~vision.kingdomino.overlay`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,7 @@ from vision.kingdomino.evidence import (
 )
 from vision.kingdomino.features import normalise_light
 from vision.kingdomino.grid import Grid, find_grid, square_boxes
-from vision.kingdomino.locate import Location, locate_kingdom, warp_kingdom
+from vision.kingdomino.locate import Location, locate_kingdom, refine_corners, warp_kingdom
 
 __all__ = [
     "WORK_SIDE",
@@ -53,6 +53,9 @@ VIEW_SIDE = 500
 
 #: Side of one square, in pixels, in the view the squares are read from.
 SQUARE_PIXELS = 100
+
+#: Side of one square, in pixels, in the views the corners are refined in.
+REFINE_PIXELS = 60
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,14 @@ def find_squares(image: np.ndarray) -> tuple[np.ndarray, Location, Grid, Kingdom
     """
     view, location = straighten(image)
     grid = find_grid(view)
+    if not location.cropped:
+        # The outline from colours may take in a shadow or lose a corner square: the
+        # grid's own lines put the corners right (refine_corners).
+        corners, fit = refine_corners(image, location.corners, grid.size, square=REFINE_PIXELS)
+        if not np.isnan(fit):  # a fit was kept
+            location = replace(location, corners=corners)
+            view = warp_kingdom(image, corners, side=grid.size * SQUARE_PIXELS)
+            grid = find_grid(view, sizes=(grid.size,))
     if grid.size * SQUARE_PIXELS != view.shape[0]:
         # Squares are read at about the size the model was trained on (100 pixels).
         view = warp_kingdom(image, location.corners, side=grid.size * SQUARE_PIXELS)
