@@ -83,9 +83,10 @@ def _ink(lab: np.ndarray, *, kernel: int = 31) -> np.ndarray:
     light = lab[:, :, 0]
     chroma_u8 = _chroma(lab, gain=2.0)
     shape = cv2.getStructuringElement(cv2.MORPH_RECT, (kernel, kernel))
-    dark = cv2.morphologyEx(light, cv2.MORPH_BLACKHAT, shape)
-    colour = cv2.morphologyEx(chroma_u8, cv2.MORPH_TOPHAT, shape)
-    return np.maximum(dark, colour)
+    # Both in one call: the top-hat of the chroma is the black-hat of its negative.
+    both = cv2.morphologyEx(cv2.merge([light, 255 - chroma_u8]), cv2.MORPH_BLACKHAT, shape)
+    ink: np.ndarray = np.maximum(both[:, :, 0], both[:, :, 1])
+    return ink
 
 
 def _chroma(lab: np.ndarray, *, gain: float) -> np.ndarray:

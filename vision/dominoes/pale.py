@@ -371,7 +371,8 @@ def _beside_bar(
         + offs[:, np.newaxis, np.newaxis] * away
         + shifts[np.newaxis, :, np.newaxis] * bar.along
     )
-    return points.reshape(-1, 2)
+    flat: np.ndarray = points.reshape(-1, 2)
+    return flat
 
 
 def _side_colour(

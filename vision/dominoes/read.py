@@ -119,14 +119,16 @@ def _tile_ink(crop: np.ndarray) -> np.ndarray:
     kernel = max(3, round(rows * 0.4) | 1)
     shape = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kernel, kernel))
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
-    dark = cv2.morphologyEx(lab[:, :, 0], cv2.MORPH_BLACKHAT, shape)
     # Colour against the face's own (ivory or white): the paler pixels' median.
     pale = lab[:, :, 0] >= np.percentile(lab[:, :, 0], 60)
     a = lab[:, :, 1].astype(np.int16) - int(np.median(lab[:, :, 1][pale]))
     b = lab[:, :, 2].astype(np.int16) - int(np.median(lab[:, :, 2][pale]))
     chroma = np.clip((np.abs(a) + np.abs(b)) * 2, 0, 255).astype(np.uint8)
-    colour = cv2.morphologyEx(chroma, cv2.MORPH_TOPHAT, shape)
-    return np.maximum(dark, colour)
+    # Black-hat of lightness and top-hat of chroma in one call: the top-hat of the
+    # chroma is the black-hat of its negative (the same pixels, a quarter sooner).
+    both = cv2.morphologyEx(cv2.merge([lab[:, :, 0], 255 - chroma]), cv2.MORPH_BLACKHAT, shape)
+    ink: np.ndarray = np.maximum(both[:, :, 0], both[:, :, 1])
+    return ink
 
 
 def split_at_bar(crop: np.ndarray, *, search: float = 0.15) -> tuple[int, int, float]:

@@ -145,8 +145,9 @@ def _table(rng: np.random.Generator, rows: int, cols: int, texture: str) -> np.n
         # A woven cloth of mid lightness in a random colour: a fine weave and broad
         # checks of a second tone (a tablecloth, a throw).
         hue = rng.uniform(0, 180)
-        hsv = np.uint8([[[hue, rng.uniform(90, 170), rng.uniform(110, 170)]]])
-        base = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
+        values = [int(hue), int(rng.uniform(90, 170)), int(rng.uniform(110, 170))]
+        hsv = np.array([[values]], dtype=np.uint8)
+        base = np.asarray(cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR), dtype=np.float32)[0, 0]
         y = np.arange(rows, dtype=np.float32)[:, None]
         x = np.arange(cols, dtype=np.float32)[None, :]
         period = rng.uniform(3, 5)
@@ -375,8 +376,8 @@ def render_hand(
         fill = float(extra.uniform(0.8, 0.95))
         short = min(fill * max(rows, cols) / 2, 0.9 * min(rows, cols))
         angle = (0.0 if cols >= rows else math.pi / 2) + float(extra.uniform(-0.12, 0.12))
-        centre = np.array([cols / 2, rows / 2]) + extra.uniform(-0.03, 0.03, 2) * [cols, rows]
-        layout = [(pips, centre, angle)]
+        place = np.array([cols / 2, rows / 2]) + extra.uniform(-0.03, 0.03, 2) * [cols, rows]
+        layout = [(pips, place, angle)]
     for tile in chosen if not (touching or close_up) else ():
         pips = (tile.low, tile.high) if rng.random() < 0.5 else (tile.high, tile.low)
         for _ in range(400):
