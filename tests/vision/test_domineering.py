@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.errors import ImpossiblePositionError
-from vision.decode import read_image
+from vision.decode import downscale, read_image
 from vision.domineering import GridNotFoundError, ImpossibleSheetError, analyze_photo
 from vision.domineering.grid import (
     CELL_PX,
@@ -27,15 +27,18 @@ from vision.domineering.grid import (
 )
 from vision.domineering.marks import (
     EDGE_FEATURES,
+    SHEET_FEATURES,
     cell_features,
     edge_features,
     label_ink,
     label_sides,
+    paper_spread,
     stroke_contrast,
     with_neighbours,
+    with_sheet,
 )
 from vision.domineering.pairs import best_matching
-from vision.domineering.read import MIN_GRID_EVIDENCE, orientation
+from vision.domineering.read import MAX_PAPER_SPREAD, MIN_GRID_EVIDENCE, orientation
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_photos"
 
@@ -328,6 +331,85 @@ def test_cell_features_see_writing_and_not_an_empty_cell() -> None:
     assert cells[0, 1, 1] == 0.0 and cells[4, 4, 1] == 0.0
 
 
+def test_with_sheet_places_each_cell_between_the_sheets_empty_and_written_cells() -> None:
+    # a pale fill: mean ink 0.25 of the line contrast in five cells, 0.05 in the others
+    cells = np.zeros((5, 5, 10))
+    cells[:, :, 5] = 0.05
+    for r, c in ((0, 0), (0, 1), (2, 2), (3, 2), (4, 4)):
+        cells[r, c, 5] = 0.25
+    before = cells.copy()
+    out = with_sheet(cells)
+    np.testing.assert_array_equal(cells, before)
+    assert out.shape == (5, 5, 10 + len(SHEET_FEATURES))
+    np.testing.assert_array_equal(out[:, :, :10], cells)
+    wide = SHEET_FEATURES.index("wide_mean_in_sheet") + 10
+    # low = second lowest 0.05, high = third highest 0.25: (0.25 - 0.05) / (0.2 + 0.05)
+    assert out[0, 0, wide] == pytest.approx(0.8)
+    assert out[1, 1, wide] == pytest.approx(0.0)
+    # the narrow mean is 0 everywhere: all alike, 0 (the floor keeps it finite)
+    assert np.all(out[:, :, 10] == 0.0)
+    with pytest.raises(ValueError, match="cell features"):
+        with_sheet(np.zeros((5, 5, 5)))
+
+
+def _cells_frame(colours: list[tuple[int, int, int]]) -> tuple[np.ndarray, np.ndarray]:
+    """A straightened BGR frame whose 25 cells are painted ``colours`` (cycled), grid lines dark."""
+    side = round((SIZE + 2 * MARGIN) * CELL_PX)
+    frame = np.full((side, side, 3), 235, np.uint8)
+    lo = round(MARGIN * CELL_PX)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            top, left = lo + r * CELL_PX, lo + c * CELL_PX
+            frame[top : top + CELL_PX, left : left + CELL_PX] = colours[
+                (r * SIZE + c) % len(colours)
+            ]
+    for k in range(SIZE + 1):
+        frame[lo + k * CELL_PX - 1 : lo + k * CELL_PX + 2, lo : lo + SIZE * CELL_PX] = 40
+        frame[lo : lo + SIZE * CELL_PX, lo + k * CELL_PX - 1 : lo + k * CELL_PX + 2] = 40
+    grid = lo + CELL_PX * np.arange(SIZE + 1, dtype=np.float64)
+    crossings = np.stack(np.meshgrid(grid, grid, indexing="ij"), axis=-1)
+    return frame, crossings
+
+
+def test_paper_spread_is_small_for_one_paper_and_one_pen_and_large_for_a_kingdom() -> None:
+    paper, crossings = _cells_frame([(225, 235, 240)])
+    # blue hatching and a blue number over some cells: strokes, not the paper's colour
+    lo = round(MARGIN * CELL_PX)
+    for k in range(0, 2 * CELL_PX, 6):
+        cv2.line(paper, (lo + k, lo), (lo, lo + k), (160, 60, 30), 1)
+    cv2.putText(
+        paper,
+        "7",
+        (lo + 3 * CELL_PX + 10, lo + 30),
+        cv2.FONT_HERSHEY_SIMPLEX,
+        0.8,
+        (160, 60, 30),
+        2,
+    )
+    before = paper.copy()
+    spread = paper_spread(paper, crossings)
+    np.testing.assert_array_equal(paper, before)
+    assert isinstance(spread, float)
+    assert spread < 1.0
+    # half the cells filled solid in one pen: paper and pen, colours on one line
+    filled, crossings = _cells_frame([(225, 235, 240), (200, 120, 90)])
+    assert paper_spread(filled, crossings) < 1.0
+    # terrains: wheat, forest, lake, grassland, swamp, mine (BGR)
+    kingdom, crossings = _cells_frame(
+        [
+            (60, 200, 230),
+            (40, 110, 30),
+            (190, 120, 40),
+            (70, 190, 110),
+            (90, 120, 130),
+            (30, 40, 60),
+        ]
+    )
+    assert paper_spread(kingdom, crossings) > 2 * MAX_PAPER_SPREAD
+    with pytest.raises(ValueError, match="uint8 frame"):
+        paper_spread(paper[:, :, 0], crossings)
+
+
 def test_with_neighbours_compares_the_stroke_with_the_weaker_cell() -> None:
     cells = np.zeros((5, 5, 5))
     cells[0, 0, 2] = 0.9  # peak ink of A1
@@ -474,3 +556,23 @@ def test_impossible_reading_is_reported_with_what_was_seen() -> None:
     assert isinstance(caught.value, ImpossiblePositionError)
     assert board in str(caught.value)
     assert "impossible counts" in str(caught.value)
+
+
+def test_real_kingdom_photos_are_refused_with_room_to_spare(shared_data: Path) -> None:
+    # top-down kingdoms whose squares' gaps look like a drawn grid: their cells'
+    # colours (terrains) are far apart, a sheet's paper is one colour
+    folder = shared_data / "kingdomino"
+    photos = sorted((folder / "photos").glob("*.jpg"))[::4]
+    photos += sorted((folder / "phone").glob("*.jpg"))[::4]
+    photos += sorted((folder / "real-phone").glob("*.jpg"))
+    assert len(photos) > 20
+    for path in photos:
+        image = read_image(path)
+        work = downscale(image, 1000)
+        grid = find_grid(ink_map(work))
+        if grid is not None and grid.evidence >= MIN_GRID_EVIDENCE:
+            assert paper_spread(rectify(work, grid), grid.crossings) > 1.25 * MAX_PAPER_SPREAD, (
+                path.name
+            )
+        with pytest.raises(GridNotFoundError):
+            analyze_photo(image)

@@ -383,6 +383,7 @@ def _refine(
     margin: float,
     *,
     rounds: int = 5,
+    search_rounds: int = 3,
     work_px: int = 24,
     support: np.ndarray | None = None,
 ) -> Grid:
@@ -391,7 +392,8 @@ def _refine(
     The rounds run on a small frame (``work_px`` per cell); the last tracking on
     the full frame (``cell_px``).  ``support`` (same shape as ``ink``) limits the
     first searches to one component's strokes, so a table edge or a doodle cannot
-    pass for a line.
+    pass for a line.  The first ``search_rounds`` rounds pick the six lines from the
+    whole frame; the others only follow the lines from where the quad puts them.
     """
     side = _frame_side(work_px, margin)
     ideal = _ideal_corners(work_px, margin)
@@ -404,7 +406,9 @@ def _refine(
     for round_ in range(rounds):
         source = support if round_ < 2 and support is not None else ink
         frame = cv2.warpPerspective(source, homography, (side, side), flags=cv2.INTER_AREA)
-        crossings, _ = track_lines(frame, cell_px=work_px, margin=margin, search=round_ < 3)
+        crossings, _ = track_lines(
+            frame, cell_px=work_px, margin=margin, search=round_ < search_rounds
+        )
         found = crossings.reshape(-1, 2)[:, ::-1]  # (x, y) in the current frame
         step, _ = cv2.findHomography(found, target, 0)
         if step is None or not _sane(step @ homography, quad, side):
@@ -447,6 +451,8 @@ def find_grid(
     threshold: float = 0.1,
     candidates: int = 4,
     good_enough: float = 0.45,
+    followed: float = 0.95,
+    follow_margin: float = 0.05,
     min_evidence: float = 0.0,
     cell_px: int = CELL_PX,
     margin: float = MARGIN,
@@ -463,6 +469,12 @@ def find_grid(
         How many of the largest stroke components to try.
     good_enough : float, keyword-only
         Stop trying components once a grid scores this much (0..1).
+    followed : float, keyword-only
+        A grid scoring less than this (0..1), whose corners the search moved more
+        than a quarter cell from the component's quad, is also refined without
+        searching for its lines afresh (only following them from the quad).
+    follow_margin : float, keyword-only
+        By how much more (score, 0..1) that second refinement must score to be kept.
     min_evidence : float, keyword-only
         Least :attr:`Grid.evidence` of a grid: below it the photo shows no sheet
         (noise, a kingdom, domino tiles) and ``None`` is returned.
@@ -507,9 +519,19 @@ def find_grid(
         support = np.zeros_like(ink)
         keep = cv2.dilate(sub, np.ones((5, 5), np.uint8)).astype(bool)
         support[y : y + h, x : x + w][keep] = ink[y : y + h, x : x + w][keep]
-        grid = _refine(ink, quad + np.array([x, y], np.float64), cell_px, margin, support=support)
+        corner_quad = quad + np.array([x, y], np.float64)
+        grid = _refine(ink, corner_quad, cell_px, margin, support=support)
         if best is None or grid.score > best.score:
             best = grid
+        moved = float(np.abs(grid.corners - corner_quad).max())
+        cell = float(np.linalg.norm(corner_quad[1] - corner_quad[0])) / SIZE
+        if grid.score < followed and moved > 0.25 * cell:
+            # the lines only followed from where the quad puts them: a wobbling
+            # freehand grid or hatching along its lines can lure the search of the
+            # six lines one line off a quad that was right; taken when clearly better
+            kept = _refine(ink, corner_quad, cell_px, margin, support=support, search_rounds=0)
+            if kept.score > best.score + follow_margin:
+                best = kept
         tried += 1
         if tried >= candidates or best.score > good_enough:
             break

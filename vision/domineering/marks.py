@@ -27,16 +27,21 @@ from vision.domineering.grid import CELL_PX, SIZE
 __all__ = [
     "CELL_FEATURES",
     "EDGE_FEATURES",
+    "SHEET_FEATURES",
     "cell_features",
     "edge_features",
     "label_ink",
     "label_sides",
+    "paper_spread",
     "stroke_contrast",
     "with_neighbours",
+    "with_sheet",
 ]
 
 #: Names of the columns of :func:`cell_features`.
 CELL_FEATURES = ("mean", "cover", "peak", "sharp", "blob")
+#: Names of the columns :func:`with_sheet` adds to the cell features (narrow, then wide ink).
+SHEET_FEATURES = ("mean_in_sheet", "wide_mean_in_sheet")
 #: Names of the columns of :func:`edge_features` (the last four from :func:`with_neighbours`).
 EDGE_FEATURES = (
     "cross",
@@ -138,6 +143,57 @@ def label_ink(
         cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((long, 1), np.uint8)),
     )
     return np.asarray(cv2.subtract(ink, lines), np.float32)
+
+
+def paper_spread(
+    frame: np.ndarray, crossings: np.ndarray, *, stroke_cells: float = 0.375, inset: float = 0.2
+) -> float:
+    """How far apart the cells' paper colours lie, in two directions: one paper, or many terrains.
+
+    A closing a third of a cell wide wipes the writing, the joins and any hatching
+    out of each cell, leaving its paper (or a solid fill); each cell's colour is the
+    median chroma (CIELAB a, b) of its inside.  On a sheet those colours lie on one
+    line, from the paper to the one pen that shaded some cells (however much); a
+    kingdom's squares are wheat, forest, lake, grassland, swamp and mine, spread
+    every way.  The measure is the geometric mean of the overall spread (standard
+    deviation over the 25 cells) and the spread across the main direction.
+
+    Parameters
+    ----------
+    frame : (side, side, 3) ndarray of uint8
+        Straightened BGR photo (``rectify(image, grid)``).
+    crossings : (6, 6, 2) ndarray of float64
+        Line crossings, (row, col) pixels.
+    stroke_cells : float, keyword-only
+        Width of the closing, in cells.
+    inset : float, keyword-only
+        Share of a cell left out along each of its sides (the grid lines).
+
+    Returns
+    -------
+    float
+        CIELAB chroma units, 0 when the cells' colours lie on one line.
+    """
+    if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
+        raise ValueError(f"expected a (side, side, 3) uint8 frame, got {frame.shape} {frame.dtype}")
+    size = max(3, round(stroke_cells * CELL_PX))
+    paper = cv2.morphologyEx(frame, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))
+    lab = cv2.cvtColor(paper, cv2.COLOR_BGR2LAB)
+    chroma: list[np.ndarray] = []
+    for r in range(SIZE):
+        for c in range(SIZE):
+            tl = _bilinear(crossings, r, c, inset, inset)
+            br = _bilinear(crossings, r, c, 1 - inset, 1 - inset)
+            a, b = max(0, round(tl[0])), max(round(tl[0]) + 2, round(br[0]))
+            d, e = max(0, round(tl[1])), max(round(tl[1]) + 2, round(br[1]))
+            patch = lab[a:b, d:e, 1:].reshape(-1, 2)
+            if len(patch):
+                chroma.append(np.median(patch, axis=0))
+    if len(chroma) < 3:
+        return 0.0
+    spread = np.linalg.eigvalsh(np.cov(np.asarray(chroma, np.float64).T, bias=True))
+    across, total = max(float(spread[0]), 0.0), max(float(spread.sum()), 0.0)
+    return float((across * total) ** 0.25)
 
 
 def label_sides(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> np.ndarray:
@@ -251,6 +307,42 @@ def cell_features(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> 
                 blob,
             )
     return out
+
+
+def with_sheet(cells: np.ndarray, *, floor: float = 0.05) -> np.ndarray:
+    """Cell features plus where each cell's mean ink sits among the sheet's cells.
+
+    Pale shading (a light pencil fill, a pale pen) is far weaker than the grid
+    lines, so against the line contrast a shaded cell looks almost empty; but on
+    its own sheet it stands out from the empty cells as much as a bold one does.
+    For the mean ink (narrow and wide background), the cell's place between the
+    sheet's emptiest cells (the second lowest, so one odd cell does not set it) and
+    its most written ones (the third highest).
+
+    Parameters
+    ----------
+    cells : (5, 5, 10) ndarray of float64
+        :func:`cell_features` on the narrow-background ink, then on the wide one.
+    floor : float, keyword-only
+        Added to the spread (in line contrasts), so a sheet whose cells are all
+        alike (all empty) does not blow the ratio up.
+
+    Returns
+    -------
+    (5, 5, 12) ndarray of float64
+        ``cells`` followed by ``SHEET_FEATURES``: (mean - low) / (high - low + floor),
+        about 0 for an empty cell and 1 for a written one.
+    """
+    width = len(CELL_FEATURES)
+    if cells.shape != (SIZE, SIZE, 2 * width):
+        raise ValueError(f"expected ({SIZE}, {SIZE}, {2 * width}) cell features, got {cells.shape}")
+    extra = []
+    for column in (0, width):  # "mean" on the narrow, then the wide background
+        values = cells[:, :, column]
+        ordered = np.sort(values, axis=None)
+        low, high = float(ordered[1]), float(ordered[-3])
+        extra.append((values - low) / (high - low + floor))
+    return np.concatenate([cells, np.stack(extra, axis=-1)], axis=-1)
 
 
 def edge_features(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> np.ndarray:

@@ -27,8 +27,10 @@ from vision.domineering.marks import (
     edge_features,
     label_ink,
     label_sides,
+    paper_spread,
     stroke_contrast,
     with_neighbours,
+    with_sheet,
 )
 from vision.domineering.model import SheetModel, load_model
 from vision.domineering.pairs import best_matching
@@ -54,6 +56,12 @@ class GridNotFoundError(ValueError):
 #: 3000-3099 hard), photos with no sheet 0.42 or less (plain white, noise, the
 #: domino hands and kingdoms of ``sample_photos/``).
 MIN_GRID_EVIDENCE = 0.6
+
+#: Most :func:`~vision.domineering.marks.paper_spread` of a sheet (CIELAB chroma
+#: units).  Rendered tuning sheets measured give 3.8 or less (cells hatched or
+#: shaded solid in one coloured pen), the real kingdoms of ``/work/shared/data``
+#: whose squares' gaps pass for a drawn grid 6.1 or more (``docs/domineering-vision.md``).
+MAX_PAPER_SPREAD = 4.8
 
 #: What the player is told when no grid is found.
 NO_GRID = (
@@ -144,10 +152,11 @@ class Evidence:
 
     Attributes
     ----------
-    cells : (5, 5, 10) ndarray of float64
+    cells : (5, 5, 12) ndarray of float64
         ``CELL_FEATURES`` on the narrow-background ink (robust to shadow edges),
-        then on the wide-background ink (sees a cell shaded solid).
-    edges : (9, 9, 9) ndarray of float64
+        then on the wide-background ink (sees a cell shaded solid), then
+        ``SHEET_FEATURES`` (each cell's mean ink against the sheet's other cells).
+    edges : (9, 9, 12) ndarray of float64
         ``EDGE_FEATURES`` on the narrow-background ink (a stroke drawn over a
         shaded cell stays a stroke), on the cell/edge lattice.
     turns, turn_confidence : int, float
@@ -187,7 +196,9 @@ def sheet_evidence(work: np.ndarray, ink: np.ndarray, grid: Grid) -> Evidence:
     sides = label_sides(label_ink(gray, grid.crossings), grid.crossings, contrast)
     turns, turn_conf = orientation(sides)
     cells_narrow = cell_features(narrow, grid.crossings, contrast)
-    cells = np.concatenate([cells_narrow, cell_features(wide, grid.crossings, contrast)], axis=-1)
+    cells = with_sheet(
+        np.concatenate([cells_narrow, cell_features(wide, grid.crossings, contrast)], axis=-1)
+    )
     edges = with_neighbours(cells_narrow, edge_features(narrow, grid.crossings, contrast))
     return Evidence(
         cells=np.rot90(cells, turns, axes=(0, 1)),
@@ -204,6 +215,7 @@ def read_sheet(
     model: SheetModel | None = None,
     max_side: int = 1000,
     min_evidence: float = MIN_GRID_EVIDENCE,
+    max_spread: float = MAX_PAPER_SPREAD,
     debug: bool = False,
 ) -> SheetReading:
     """Read the pairs written on a Domineering sheet in a photo.
@@ -219,6 +231,10 @@ def read_sheet(
     min_evidence : float, keyword-only
         Least grid evidence (:attr:`~vision.domineering.grid.Grid.evidence`) of a
         sheet; a photo whose best grid has less shows no sheet.
+    max_spread : float, keyword-only
+        Most :func:`~vision.domineering.marks.paper_spread` of a sheet (CIELAB
+        chroma units): a grid whose cells are of many colours is a kingdom, not
+        a sheet of paper.
     debug : bool, keyword-only
         Keep the ink map and the straightened frame in ``debug``.
 
@@ -230,14 +246,15 @@ def read_sheet(
     ------
     GridNotFoundError
         If no grid of 5x5 cells drawn on paper is found (plain paper, noise, a
-        kingdom, domino tiles): the message says how to photograph the sheet.
+        kingdom, domino tiles), or the grid's cells are of many colours (a
+        kingdom): the message says how to photograph the sheet.
     """
     model = model or load_model()
     work = downscale(image, max_side)
     scale = image.shape[1] / work.shape[1]
     ink = ink_map(work)
     grid = find_grid(ink, min_evidence=min_evidence)
-    if grid is None:
+    if grid is None or paper_spread(rectify(work, grid), grid.crossings) > max_spread:
         raise GridNotFoundError(NO_GRID)
     evidence = sheet_evidence(work, ink, grid)
     turns, turn_conf, frame = evidence.turns, evidence.turn_confidence, evidence.frame

@@ -20,7 +20,7 @@ from sklearn.linear_model import LogisticRegression
 
 from vision.decode import downscale
 from vision.domineering.grid import SIZE, find_grid, ink_map
-from vision.domineering.marks import CELL_FEATURES, EDGE_FEATURES
+from vision.domineering.marks import CELL_FEATURES, EDGE_FEATURES, SHEET_FEATURES
 from vision.domineering.model import MODEL_PATH, Logistic, expand
 from vision.domineering.read import sheet_evidence
 from vision.render.domineering import render_sheet
@@ -106,7 +106,9 @@ def train(
     del data
     cv2.setNumThreads(1)
     cell_x, cell_y, edge_x, edge_y = collect(range(TRAIN_START, TRAIN_START + sheets))
-    cell = fit(cell_x, cell_y, (*CELL_FEATURES, *(f"wide_{n}" for n in CELL_FEATURES)))
+    cell = fit(
+        cell_x, cell_y, (*CELL_FEATURES, *(f"wide_{n}" for n in CELL_FEATURES), *SHEET_FEATURES)
+    )
     edge = fit(edge_x, edge_y, EDGE_FEATURES)
     summary: dict[str, object] = {}
     for name, model, x, y in (("cell", cell, cell_x, cell_y), ("edge", edge, edge_x, edge_y)):
