@@ -312,7 +312,8 @@ def _pieces(
         band = gradient[:, start + cut : max(stop - cut, start + cut + 1)]
         # A tile's border runs along the whole piece; a crown or a house near the
         # edge covers part of it only: a low percentile across the piece keeps the first.
-        profile = uniform_filter1d(np.percentile(band, percentile, axis=1), 3)
+        kth = min(band.shape[1] - 1, int(percentile / 100 * (band.shape[1] - 1)))
+        profile = uniform_filter1d(np.partition(band, kth, axis=1)[:, kth], 3)
         for i, line in enumerate(lines):
             period = (lines[min(i + 1, count)] - lines[max(i - 1, 0)]) / (2 if 0 < i < count else 1)
             window = max(2, round(reach * period))

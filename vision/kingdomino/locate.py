@@ -314,8 +314,6 @@ def refine_corners(
         Median distance of the pieces from their lines in the last fit kept
         (fraction of a square); ``nan`` when none was kept.
     """
-    from scipy.optimize import least_squares
-
     from vision.kingdomino.grid import find_grid, local_lines
 
     side = size * square
@@ -340,23 +338,13 @@ def refine_corners(
             break
         h_pts = np.column_stack([mid_cols[h_j], grid.rows_local[h_i, h_j]])
         v_pts = np.column_stack([grid.cols_local[v_j, v_i], mid_rows[v_i]])
-        # View pixels -> lattice (u across, v down, in squares); start from the
-        # straight lattice the lines were fitted to.
-        pitch_c = (cols_at[-1] - cols_at[0]) / size
-        pitch_r = (rows_at[-1] - rows_at[0]) / size
-        start = np.array(
-            [1 / pitch_c, 0, -cols_at[0] / pitch_c, 0, 1 / pitch_r, -rows_at[0] / pitch_r, 0, 0]
-        )
-
-        scales = np.array([1e-3, 1e-3, 1.0, 1e-3, 1e-3, 1.0, 1e-6, 1e-6])
-        pieces_at = (h_pts, h_i, v_pts, v_j)
-        found = least_squares(
-            _off_lines, start, loss="soft_l1", f_scale=0.05, x_scale=scales, args=pieces_at
-        )
-        error = float(np.median(np.abs(_off_lines(found.x, *pieces_at))))
-        if not found.success or error > tolerance:
+        found = _fit_lattice_map(h_pts, h_i, v_pts, v_j, side=side)
+        if found is None:
             break
-        to_view = np.linalg.inv(np.append(found.x, 1.0).reshape(3, 3))
+        error = float(np.median(np.abs(_off_lines(found, h_pts, h_i, v_pts, v_j))))
+        if error > tolerance:
+            break
+        to_view = np.linalg.inv(np.append(found, 1.0).reshape(3, 3))
         lattice_corners = np.array([[0, 0], [size, 0], [size, size], [0, size]], dtype=np.float64)
         in_view = cv2.perspectiveTransform(lattice_corners[None], to_view)[0]
         back = cv2.getPerspectiveTransform(target.astype(np.float32), current.astype(np.float32))
@@ -367,6 +355,55 @@ def refine_corners(
             break
         current, fit = moved, error
     return current, fit
+
+
+def _fit_lattice_map(
+    h_pts: np.ndarray,
+    h_lines: np.ndarray,
+    v_pts: np.ndarray,
+    v_lines: np.ndarray,
+    *,
+    side: int,
+    rounds: int = 6,
+    scale: float = 0.05,
+) -> np.ndarray | None:
+    """The homography view -> lattice putting each piece of line on its line, or None.
+
+    A piece on horizontal line ``i`` at view point (x, y) asks
+    ``(g21 x + g22 y + g23) - i (g31 x + g32 y + 1) = 0``, a vertical one on line ``j``
+    the same with ``g11 .. g13``: linear in the eight unknowns, solved by least squares
+    reweighted ``rounds`` times by each piece's distance from its line (in squares,
+    weight ``1 / sqrt(1 + (d / scale) ** 2)``: a piece found on the wrong edge counts
+    little).  Pixels are divided by ``side`` for a well-conditioned system.
+
+    Returns
+    -------
+    (8,) ndarray of float64 or None
+        ``g11, g12, g13, g21, g22, g23, g31, g32`` (``g33 = 1``) for view pixels.
+    """
+    hn, vn = h_pts / side, v_pts / side
+    zeros_h, zeros_v = np.zeros((len(hn), 3)), np.zeros((len(vn), 3))
+    ones_h, ones_v = np.ones((len(hn), 1)), np.ones((len(vn), 1))
+    system = np.vstack(
+        [
+            np.hstack([zeros_h, hn, ones_h, -h_lines[:, None] * hn]),
+            np.hstack([vn, ones_v, zeros_v, -v_lines[:, None] * vn]),
+        ]
+    )
+    target = np.concatenate([h_lines, v_lines]).astype(np.float64)
+    weights = np.ones(len(target))
+    to_pixels = np.diag([1.0 / side, 1.0 / side, 1.0])
+    params = None
+    for _ in range(rounds):
+        solution, *_ = np.linalg.lstsq(system * weights[:, None], target * weights, rcond=None)
+        matrix = np.append(solution, 1.0).reshape(3, 3) @ to_pixels
+        matrix /= matrix[2, 2]
+        params = matrix.ravel()[:8]
+        off = _off_lines(params, h_pts, h_lines, v_pts, v_lines)
+        if not np.all(np.isfinite(off)):
+            return None
+        weights = 1.0 / np.sqrt(1.0 + (off / scale) ** 2)
+    return params
 
 
 def _to_lattice(params: np.ndarray, points: np.ndarray) -> np.ndarray:
