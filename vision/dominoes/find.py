@@ -13,10 +13,13 @@ each bar a face of its own colour.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
-from vision.dominoes.pale import _off_face_tiles
+from vision.dominoes.pale import _dark_strokes, _ink_along, _off_face_tiles
+from vision.dominoes.pipbars import _pip_bar_tiles
 from vision.dominoes.strokes import (
     TileCandidate,
     _clear_ends,
@@ -281,10 +284,30 @@ def _search(
         # bar is also given a face of its own colour (vision/dominoes/pale.py).  So too
         # when no tile was found at all (a close-up of an ivory tile with a strip of
         # paler table at the edge, which the palest colour is then taken from).
+        dark = _dark_strokes(all_ink, ink_threshold=ink_threshold, min_bar=min_bar)
         on_pale, own_faces = _off_face_tiles(
-            lab, all_ink, ink_threshold=ink_threshold, min_bar=min_bar
+            lab, all_ink, ink_threshold=ink_threshold, min_bar=min_bar, strokes=dark
         )
+        # A second source: bars with pips on both sides, where no face stands out.
+        darkest = [
+            stroke for stroke in dark if _ink_along(all_ink, stroke) >= round(1.5 * ink_threshold)
+        ]
+        # On a table as pale as a face, a tile whose walks found no edge may be the
+        # table itself with a vein across it: it is not taken as a double-blank.
+        found = [replace(tile, blank_ok=tile.score > 0.7 + 1e-9) for tile in found]
         found += [_scaled(tile, scale) for tile in on_pale]
+        extra, proposed = _pip_bar_tiles(
+            all_ink,
+            darkest,
+            [_scaled(tile, 1 / scale) for tile in found],
+            ink_threshold=ink_threshold,
+        )
+        for index, added in extra.items():
+            tile = found[index]
+            found[index] = replace(
+                tile, others=tile.others + tuple(_scaled(other, scale) for other in added)
+            )
+        found += [_scaled(tile, scale) for tile in proposed]
     else:
         own_faces = []
     tiles = _suppress(sorted(found, key=lambda tile: -tile.score))
@@ -306,7 +329,13 @@ def _search(
 def _scaled(tile: TileCandidate, scale: float) -> TileCandidate:
     others = tuple(_scaled(other, scale) for other in tile.others)
     return TileCandidate(
-        tile.corners * scale, tile.width * scale, tile.length * scale, tile.score, others
+        tile.corners * scale,
+        tile.width * scale,
+        tile.length * scale,
+        tile.score,
+        others,
+        tile.proposed,
+        tile.blank_ok,
     )
 
 

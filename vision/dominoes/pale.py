@@ -45,6 +45,7 @@ def _off_face_tiles(
     darker: int = 45,
     colour_tolerance: int = 12,
     most: int = 60,
+    strokes: list[_Stroke] | None = None,
 ) -> tuple[list[TileCandidate], list[np.ndarray]]:
     """Tiles around dark straight bars, each on a face of its own colour.
 
@@ -55,16 +56,18 @@ def _off_face_tiles(
     and ``darker`` in L, a little more for the shade; ``colour_tolerance`` in |a| + |b|;
     Lab codes), joined to the bar, its holes (pips) filled, taken convex.  At most
     ``most`` strokes, the longest, are tried.  Returns the tiles in pixels of ``lab`` and
-    the outline of each tile's own face (for the debug image).
+    the outline of each tile's own face (for the debug image).  ``strokes``: the dark
+    straight strokes (:func:`_dark_strokes`), if already found.
     """
     # A divider bar is printed dark: far darker than the veins of a marble.
     dark = round(1.5 * ink_threshold)
-    marks = (ink > dark).astype(np.uint8)
+    if strokes is None:
+        strokes = _dark_strokes(ink, ink_threshold=ink_threshold, min_bar=min_bar)
     rows, cols = ink.shape
     found: list[TileCandidate] = []
     outlines: list[np.ndarray] = []
     tried = 0
-    for stroke in _straight_strokes(marks, min_length=min_bar):
+    for stroke in strokes:
         length = stroke.length
         if stroke.thickness > 0.25 * length or tried >= most:
             continue
@@ -152,6 +155,13 @@ def _off_face_tiles(
         )
         outlines += [contour + np.array([x0, y0], dtype=np.int32) for contour in contours]
     return found, outlines
+
+
+def _dark_strokes(ink: np.ndarray, *, ink_threshold: int, min_bar: float) -> list[_Stroke]:
+    """Straight strokes of ``ink`` darker than 1.5 x ``ink_threshold`` (a divider bar is
+    printed far darker than a marble's veins), longest first."""
+    marks = (ink > round(1.5 * ink_threshold)).astype(np.uint8)
+    return _straight_strokes(marks, min_length=min_bar)
 
 
 def _placed_tile(

@@ -305,6 +305,10 @@ def read_dominoes(
                 reading is None or (again.legal, again.confidence) > (False, reading.confidence)
             ):
                 reading = again
+        if reading is not None and candidate.proposed and not _sure_of_print(reading):
+            reading = None  # proposed from print alone: only a clean reading shows a tile
+        if reading is not None and not candidate.blank_ok and reading.pips == (0, 0):
+            reading = None  # a patch of a pale table with a vein across it
         if reading is not None:
             readings.append(reading)
     readings = _without_overlaps(readings)
@@ -313,6 +317,12 @@ def read_dominoes(
     if debug and crops:
         images["tiles"] = np.vstack(crops)
     return DominoReading(tuple(readings), tuple(warnings), images)
+
+
+def _sure_of_print(reading: TileReading) -> bool:
+    """A tile proposed from its print alone is kept only with pips on both halves, on
+    legal layouts (veins and specks of a marble seldom make both)."""
+    return reading.legal and min(reading.pips) >= 1
 
 
 def _board_source(

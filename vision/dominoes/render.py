@@ -293,6 +293,7 @@ def render_hand(
     touching: bool = False,
     max_pips: int = 6,
     close_up: bool = False,
+    harsh: bool = False,
 ) -> RenderedHand:
     """Render one photo of a hand of distinct tiles of a double-six (or larger) set.
 
@@ -348,6 +349,7 @@ def render_hand(
         raise ValueError(f"a rendered set is double-6, double-9 or double-12, not {max_pips}")
     rng = np.random.default_rng(seed)
     extra = np.random.default_rng([seed, 1])
+    hard = np.random.default_rng([seed, 2])
     texture = texture or _USUAL[int(rng.integers(len(_USUAL)))]
     if texture not in TEXTURES:
         raise ValueError(f"texture is one of {', '.join(TEXTURES)}, not {texture!r}")
@@ -359,6 +361,8 @@ def render_hand(
     tiles = double_set(max_pips)
     chosen = [tiles[int(i)] for i in rng.choice(len(tiles), size=count, replace=False)]
     canvas = _table(rng, rows, cols, texture)
+    if harsh:
+        canvas *= _dark_veins(hard, rows, cols)[:, :, None]
     shadow = np.zeros((rows, cols), dtype=np.float32)
     short = float(rng.uniform(0.085, 0.11) * min(rows, cols) * 1.1)
     ink = np.array([28, 26, 24], dtype=np.float32)
@@ -406,7 +410,7 @@ def render_hand(
     shadow = cv2.GaussianBlur(shadow, (0, 0), 0.05 * short)
     canvas *= (1.0 - 0.55 * shadow)[:, :, None]
     corners: list[np.ndarray] = []
-    side = 0.22 * low_angle * short
+    side = (0.34 if harsh else 0.22) * low_angle * short
     if low_angle > 0:
         # Nearer tiles (lower in the photo) drawn last: their sides hide the far ones' faces.
         layout.sort(key=lambda item: float(item[1][1]))
@@ -426,6 +430,10 @@ def render_hand(
                 coloured=max_pips > 6,
             )
         )
+    if harsh:
+        for _pips, centre, _angle in layout:
+            if hard.random() < 0.6:
+                _add_gloss(hard, canvas, centre, short)
     if shade:
         canvas *= _shade_band(extra, rows, cols, short)[:, :, None]
     # Uneven light: brighter towards a random point.
@@ -458,7 +466,14 @@ def render_hand(
     canvas = cv2.warpPerspective(canvas, matrix, (cols, rows), borderMode=cv2.BORDER_REFLECT)
     canvas = cv2.GaussianBlur(canvas, (0, 0), 0.7)
     canvas += rng.normal(0, 3.0, canvas.shape).astype(np.float32)
+    if harsh:
+        cast = 1.0 + hard.uniform(-0.12, 0.12) * np.array([1.0, 0.2, -1.0], dtype=np.float32)
+        canvas = (canvas * cast[None, None, :]).astype(np.float32)
     image = np.clip(np.rint(canvas), 0, 255).astype(np.uint8)
+    if harsh:
+        quality = int(hard.integers(55, 76))
+        _ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        image = np.asarray(cv2.imdecode(data, cv2.IMREAD_COLOR), dtype=np.uint8)
     warped = tuple(
         cv2.perspectiveTransform(c.reshape(1, 4, 2).astype(np.float32), matrix)
         .reshape(4, 2)
@@ -495,6 +510,57 @@ def _touching_layout(
     middle = (offsets.min(axis=0) + offsets.max(axis=0)) / 2
     centre = np.array([cols / 2, rows / 2]) + rng.uniform(-0.08, 0.08, 2) * [cols, rows]
     return [(pips, centre + offset - middle, angle) for pips, offset in places]
+
+
+def _dark_veins(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
+    """Light left by a few dark marble veins: (rows, cols) float32, 0.55-1.
+
+    Wandering lines 1-4 pixels wide, 20-45 % darker, each across the whole table.
+    """
+    veins = np.zeros((rows, cols), dtype=np.float32)
+    for _ in range(int(rng.integers(4, 9))):
+        angle = rng.uniform(0, math.pi)
+        along = np.array([math.cos(angle), math.sin(angle)])
+        across = np.array([-along[1], along[0]])
+        start = np.array([rng.uniform(0, cols), rng.uniform(0, rows)])
+        steps = np.linspace(-1.5, 1.5, 80) * max(rows, cols)
+        wave = rng.uniform(20, 60) * np.sin(steps / rng.uniform(80, 200) + rng.uniform(0, 6))
+        points = start + np.outer(steps, along) + np.outer(wave, across)
+        cv2.polylines(
+            veins,
+            [np.rint(points).astype(np.int32)],
+            False,
+            float(rng.uniform(0.2, 0.45)),
+            int(rng.integers(1, 5)),
+            cv2.LINE_AA,
+        )
+    blurred = cv2.GaussianBlur(veins, (0, 0), 0.8)
+    return (1.0 - blurred).astype(np.float32)
+
+
+def _add_gloss(
+    rng: np.random.Generator, canvas: np.ndarray, centre: np.ndarray, short: float
+) -> None:
+    """Add (in place) a soft glossy highlight near a tile's ``centre`` (x, y pixels)."""
+    rows, cols = canvas.shape[:2]
+    spot = np.zeros((rows, cols), dtype=np.float32)
+    place = centre + rng.uniform(-0.7, 0.7, 2) * short
+    axes = (
+        max(2, round(rng.uniform(0.25, 0.6) * short)),
+        max(1, round(rng.uniform(0.08, 0.2) * short)),
+    )
+    cv2.ellipse(
+        spot,
+        (round(place[0]), round(place[1])),
+        axes,
+        float(rng.uniform(0, 180)),
+        0,
+        360,
+        1.0,
+        -1,
+    )
+    soft = cv2.GaussianBlur(spot, (0, 0), 0.06 * short)
+    canvas += (float(rng.uniform(40, 90)) * soft)[:, :, None]
 
 
 def _shade_band(rng: np.random.Generator, rows: int, cols: int, short: float) -> np.ndarray:

@@ -34,6 +34,14 @@ class TileCandidate:
         read or its reading fits no legal layout (on a pale table: the ends taken
         further out, for a far column of pips past where the face was seen to end;
         both halves as long as the shorter, for a half run on into the table).
+    proposed : bool
+        Proposed from its print alone (a bar with pips on both sides, see
+        :mod:`vision.dominoes.pipbars`), not from its face: kept only if read with
+        pips on both halves, on legal layouts.
+    blank_ok : bool
+        False for a tile whose walks leaked (no edge seen) on a table as pale as a
+        face: there a double-blank reading is a patch of the table with a vein across
+        it, and is dropped.
     """
 
     corners: np.ndarray
@@ -41,6 +49,8 @@ class TileCandidate:
     length: float
     score: float
     others: tuple[TileCandidate, ...] = ()
+    proposed: bool = False
+    blank_ok: bool = True
 
 
 @dataclass(eq=False)
