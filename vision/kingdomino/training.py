@@ -2,16 +2,21 @@
 
 Squares are cut exactly as at recognition time (straighten, find the grid, cut),
 except that the phone photos are straightened with their labelled corners, so a
-training square always matches its label.  Deterministic: fixed seeds, sorted
+training square always matches its label.  Each forest can also learn every
+top-down crop in a few degraded copies (:func:`degrade_view`: light, colour cast,
+blur, JPEG; ``TERRAIN_COPIES``, ``CROWN_COPIES``, none as committed).
+Deterministic: fixed seeds (each copy's from the photo's file name), sorted
 inputs.  Run through ``python -m vision.train kingdomino --data ../shared/data``.
 """
 
 from __future__ import annotations
 
+import zlib
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from vision.datasets import read_csv
@@ -22,7 +27,26 @@ from vision.kingdomino.forest import forest_from_sklearn
 from vision.kingdomino.grid import find_grid
 from vision.kingdomino.locate import warp_kingdom
 
-__all__ = ["LabelledPhoto", "fit_model", "labelled_photos", "photo_features", "train"]
+__all__ = [
+    "CROWN_COPIES",
+    "TERRAIN_COPIES",
+    "LabelledPhoto",
+    "degrade_view",
+    "fit_model",
+    "labelled_photos",
+    "photo_features",
+    "train",
+]
+
+#: Degraded copies of each top-down crop learned by the terrain forest (light brighter
+#: or darker, warmer or cooler, uneven; blur, JPEG) and by the crown forest (the same
+#: but even light).
+TERRAIN_COPIES = 0
+CROWN_COPIES = 0
+
+#: :func:`degrade_view`'s ``cast`` and ``ramp`` for the two forests' copies.
+_TERRAIN_DEGRADING = (0.12, 0.2)
+_CROWN_DEGRADING = (0.12, 0.0)
 
 
 @dataclass(frozen=True)
@@ -128,24 +152,90 @@ def labelled_photos(data: Path) -> list[LabelledPhoto]:
     return out
 
 
+def degrade_view(
+    view: np.ndarray,
+    rng: np.random.Generator,
+    *,
+    gain: tuple[float, float] = (0.7, 1.3),
+    gamma: tuple[float, float] = (0.75, 1.33),
+    cast: float = 0.12,
+    ramp: float = 0.0,
+    blur: tuple[float, float] = (0.6, 2.0),
+    quality: tuple[int, int] = (45, 90),
+) -> np.ndarray:
+    """A copy of a straightened kingdom as a phone in other light might show it.
+
+    In order: a gamma, one gain for the view times a gain per colour channel (a
+    colour cast), a brightness ramp across the view (uneven light), a Gaussian blur,
+    JPEG compression.  Each setting is drawn uniformly from its range by ``rng``.
+
+    Parameters
+    ----------
+    view : (rows, cols, 3) ndarray of uint8, BGR
+        Not modified.
+    rng : numpy.random.Generator
+        Draws the settings: the same generator state gives the same copy.
+    gain : (float, float), keyword-only
+        Range of the whole view's gain.
+    gamma : (float, float), keyword-only
+        Range of the gamma (drawn uniformly in its logarithm).
+    cast : float, keyword-only
+        Each channel's gain is drawn in 1 +- ``cast``.
+    ramp : float, keyword-only
+        Brightness changes by up to +- ``ramp`` from the view's centre to its edge,
+        along a random direction (0: even light).
+    blur : (float, float), keyword-only
+        Range of the blur's sigma, pixels of the view.
+    quality : (int, int), keyword-only
+        Range of the JPEG quality (0-100).
+
+    Returns
+    -------
+    (rows, cols, 3) ndarray of uint8, BGR
+        A new array.
+    """
+    out = view.astype(np.float64) / 255.0
+    out = out ** float(np.exp(rng.uniform(np.log(gamma[0]), np.log(gamma[1]))))
+    out = out * (rng.uniform(*gain) * rng.uniform(1 - cast, 1 + cast, size=3))
+    if ramp > 0:
+        rows, cols = view.shape[:2]
+        angle = rng.uniform(0.0, 2 * np.pi)
+        along_row, along_col = np.mgrid[0:rows, 0:cols] / float(max(rows, cols)) - 0.5
+        slope = rng.uniform(0.0, ramp) * 2
+        light = 1 + slope * (np.cos(angle) * along_col + np.sin(angle) * along_row)
+        out = out * light[..., None]
+    lit = np.clip(np.rint(out * 255.0), 0, 255).astype(np.uint8)
+    blurred = cv2.GaussianBlur(lit, (0, 0), float(rng.uniform(*blur)))
+    encoded = cv2.imencode(
+        ".jpg", blurred, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(quality[0], quality[1]))]
+    )[1]
+    return np.asarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR), dtype=np.uint8)
+
+
 def photo_features(photo: LabelledPhoto) -> tuple[np.ndarray, np.ndarray, list[str], list[int]]:
     """Features and labels of every square of a labelled photo.
 
     Terrain features come from the squares as photographed.  Crown features come
     twice: from the squares after :func:`~vision.kingdomino.features.normalise_light`
     (as recognition reads them) and as photographed, so the crown forest also
-    knows crowns in a view that needed no brightening.
+    knows crowns in a view that needed no brightening.  A top-down crop (photos/)
+    adds ``TERRAIN_COPIES`` degraded copies of its squares to the terrain rows and
+    ``CROWN_COPIES`` to the crown rows (:func:`degrade_view`; crown features of a
+    copy are read after ``normalise_light``, as recognition does); the phone views
+    are degraded already.
 
     Returns
     -------
-    terrain : (n, TERRAIN_FEATURES) ndarray of float64
-        ``n`` squares, row-major.
-    crowns : (2 n, CROWN_FEATURES + TERRAIN_FEATURES) ndarray of float64
-        The brightened squares' rows, then the same squares as photographed.
+    terrain : (t n, TERRAIN_FEATURES) ndarray of float64
+        ``n`` squares, row-major; then each degraded copy's ``n`` rows
+        (``t`` is 1, or 1 + ``TERRAIN_COPIES`` for a crop).
+    crowns : (c n, CROWN_FEATURES + TERRAIN_FEATURES) ndarray of float64
+        The brightened squares' rows, the same squares as photographed, then each
+        degraded copy's rows (``c`` is 2, or 2 + ``CROWN_COPIES`` for a crop).
     terrains : list of str
-        ``n`` labels.
+        ``t n`` labels.
     crown_counts : list of int
-        ``2 n`` labels (the ``n`` counts twice).
+        ``c n`` labels.
     """
     from vision.kingdomino.pipeline import VIEW_SIDE, WORK_SIDE, cut_squares
 
@@ -162,11 +252,28 @@ def photo_features(photo: LabelledPhoto) -> tuple[np.ndarray, np.ndarray, list[s
     t_feat, c_lit = square_features(squares, lit=lit)
     _, c_raw = square_features(squares)
     flat = [cell for line in photo.labels for cell in line]
+    terrains, counts = [t for t, _ in flat], [k for _, k in flat]
+    t_rows, c_rows = [t_feat], [c_lit, c_raw]
+    if photo.corners is None:
+        name = zlib.crc32(photo.path.name.encode())
+        for forest, copies, (cast, ramp) in (
+            (0, TERRAIN_COPIES, _TERRAIN_DEGRADING),
+            (1, CROWN_COPIES, _CROWN_DEGRADING),
+        ):
+            rng = np.random.default_rng([name, forest])
+            for _ in range(copies):
+                copy = degrade_view(view, rng, cast=cast, ramp=ramp)
+                pieces = cut_squares(copy, grid)
+                if forest == 0:
+                    t_rows.append(square_features(pieces)[0])
+                else:
+                    lit_pieces = cut_squares(normalise_light(copy), grid)
+                    c_rows.append(square_features(pieces, lit=lit_pieces)[1])
     return (
-        t_feat,
-        np.vstack([c_lit, c_raw]),
-        [t for t, _ in flat],
-        [k for _, k in flat] * 2,
+        np.vstack(t_rows),
+        np.vstack(c_rows),
+        terrains * len(t_rows),
+        counts * len(c_rows),
     )
 
 
@@ -230,7 +337,8 @@ def train(
     Returns
     -------
     dict of str to int
-        ``{"photos": ..., "squares": ..., "bytes": ...}``.
+        Photos, labelled squares, rows learned by each forest (degraded copies
+        included), bytes of the model file.
     """
     photos = [p for p in labelled_photos(data) if p.group in groups]
     parts = [photo_features(p) for p in photos]
@@ -241,4 +349,10 @@ def train(
     model = fit_model(terrain, crowns, t_labels, c_labels)
     out.parent.mkdir(parents=True, exist_ok=True)
     model.save(out)
-    return {"photos": len(photos), "squares": len(t_labels), "bytes": out.stat().st_size}
+    return {
+        "photos": len(photos),
+        "squares": sum(len(p.labels) ** 2 for p in photos),
+        "terrain rows": len(t_labels),
+        "crown rows": len(c_labels),
+        "bytes": out.stat().st_size,
+    }

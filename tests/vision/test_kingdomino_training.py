@@ -1,0 +1,112 @@
+"""The square model's training: degraded copies of the crops (``vision.kingdomino.training``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vision.kingdomino.features import CROWN_FEATURES, TERRAIN_FEATURES
+from vision.kingdomino.training import (
+    CROWN_COPIES,
+    TERRAIN_COPIES,
+    degrade_view,
+    labelled_photos,
+    photo_features,
+)
+
+#: Settings that leave a view as it was, but for JPEG's rounding.
+_UNCHANGED = {
+    "gain": (1.0, 1.0),
+    "gamma": (1.0, 1.0),
+    "cast": 0.0,
+    "ramp": 0.0,
+    "blur": (0.01, 0.01),
+    "quality": (98, 99),
+}
+
+
+def _view(seed: int, rows: int = 120, cols: int = 100) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    coarse = rng.integers(30, 220, size=(rows // 10, cols // 10, 3), dtype=np.uint8)
+    return np.kron(coarse, np.ones((10, 10, 1), dtype=np.uint8))
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**16), ramp=st.sampled_from([0.0, 0.4]))
+def test_degrade_view_shape_dtype_input_untouched_and_repeatable(seed: int, ramp: float) -> None:
+    view = _view(seed)
+    before = view.copy()
+    first = degrade_view(view, np.random.default_rng(seed), ramp=ramp)
+    again = degrade_view(view, np.random.default_rng(seed), ramp=ramp)
+    assert np.array_equal(view, before)
+    assert first.shape == view.shape and first.dtype == np.uint8
+    assert np.array_equal(first, again)
+    assert not np.array_equal(first, view)
+
+
+def test_degrade_view_with_nothing_drawn_keeps_the_view() -> None:
+    view = _view(3)
+    copy = degrade_view(view, np.random.default_rng(0), **_UNCHANGED)
+    difference = np.abs(copy.astype(np.int16) - view.astype(np.int16))
+    # JPEG's colour subsampling smears the blocks' edges; inside them nothing changes.
+    assert np.median(difference) <= 1.0
+    assert difference.mean() < 8.0
+
+
+def test_degrade_view_gain_and_cast_change_the_channels_by_their_gains() -> None:
+    view = np.full((60, 60, 3), 100, dtype=np.uint8)
+    settings_ = dict(_UNCHANGED, gain=(1.5, 1.5))
+    brighter = degrade_view(view, np.random.default_rng(0), **settings_)
+    assert abs(float(brighter.mean()) - 150.0) < 2.0
+    cast = degrade_view(view, np.random.default_rng(1), **dict(_UNCHANGED, cast=0.2))
+    means = cast.reshape(-1, 3).mean(axis=0)
+    # Each channel's gain is within 1 +- 0.2: 80 to 120 (JPEG rounds a little).
+    assert np.all((means > 78) & (means < 122))
+    assert means.max() - means.min() > 1.0
+
+
+def test_degrade_view_ramp_lights_one_side_more_than_the_other() -> None:
+    view = np.full((100, 100, 3), 120, dtype=np.uint8)
+    lit = degrade_view(view, np.random.default_rng(5), **dict(_UNCHANGED, ramp=0.4))
+    grey = lit.mean(axis=2)
+    # The light changes linearly across the view: the centre keeps its brightness,
+    # two opposite edges differ.
+    assert abs(float(grey[45:55, 45:55].mean()) - 120.0) < 3.0
+    edges = [grey[:5].mean(), grey[-5:].mean(), grey[:, :5].mean(), grey[:, -5:].mean()]
+    assert max(edges) - min(edges) > 5.0
+
+
+@pytest.mark.data
+def test_photo_features_add_degraded_copies_of_crops_only(
+    shared_data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from vision.kingdomino import training
+
+    photos = labelled_photos(shared_data)
+    crop = next(p for p in photos if p.group == "photos")
+    phone = next(p for p in photos if p.group == "phone")
+    n = len(crop.labels) ** 2
+    flat = [cell for line in crop.labels for cell in line]
+    # As committed: no copies (the crop's rows, its crown rows twice).
+    terrain, crowns, terrains, counts = photo_features(crop)
+    assert terrain.shape == ((1 + TERRAIN_COPIES) * n, TERRAIN_FEATURES)
+    assert crowns.shape == ((2 + CROWN_COPIES) * n, CROWN_FEATURES + TERRAIN_FEATURES)
+    # One copy for each forest.
+    monkeypatch.setattr(training, "TERRAIN_COPIES", 1)
+    monkeypatch.setattr(training, "CROWN_COPIES", 1)
+    terrain, crowns, terrains, counts = photo_features(crop)
+    assert terrain.shape == (2 * n, TERRAIN_FEATURES)
+    assert crowns.shape == (3 * n, CROWN_FEATURES + TERRAIN_FEATURES)
+    assert terrains == [t for t, _ in flat] * 2
+    assert counts == [k for _, k in flat] * 3
+    # The copies are other pixels, not the crop's rows again.
+    assert not np.array_equal(terrain[:n], terrain[n:])
+    assert not np.array_equal(crowns[:n], crowns[2 * n :])
+    # A phone view is degraded already: no copies.
+    terrain, crowns, terrains, counts = photo_features(phone)
+    assert terrain.shape[0] == len(terrains) == n
+    assert crowns.shape[0] == len(counts) == 2 * n
