@@ -168,6 +168,42 @@ def test_crown_bodies_counted_on_drawn_squares(terrain: Terrain, crowns: int) ->
     assert len(crown_interiors(square)) == crowns
 
 
+def _crown_box(square: np.ndarray, top: int, left: int, rows: int, cols: int) -> None:
+    """A white rim 3 pixels wide around a yellow body of rows x cols pixels."""
+    square[top - 3 : top + rows + 3, left - 3 : left + cols + 3] = (245, 245, 245)
+    square[top : top + rows, left : left + cols] = (40, 200, 240)
+
+
+def test_crown_bodies_joined_to_a_yellow_field_are_cut_apart_by_the_opening() -> None:
+    # Two crowns on a sand-yellow field; each rim is broken by a 1-pixel channel of
+    # yellow (as blur and a warm cast break a phone photo's rims), so each body runs
+    # into the field and, as one too-big body, is no crown at all without the opening.
+    square = np.full((96, 96, 3), (40, 190, 230), np.uint8)
+    _crown_box(square, 20, 20, 10, 12)
+    _crown_box(square, 20, 50, 10, 12)
+    square[17:20, 25] = (40, 200, 240)
+    square[17:20, 55] = (40, 200, 240)
+    before = square.copy()
+    assert crown_interiors(square) == []
+    found = crown_interiors(square, opening=3)
+    assert np.array_equal(square, before)
+    # Each body keeps the channel's one pixel next to it (the opening's stub).
+    assert sorted((top, left, rows, cols) for top, left, rows, cols, _ in found) == [
+        (19, 20, 11, 12),
+        (19, 50, 11, 12),
+    ]
+    assert all(share > 0.9 for *_, share in found)
+
+
+def test_a_thin_crown_body_is_not_opened_away() -> None:
+    # A crown body 2 pixels high is crown-sized: the opening (meant for bodies too
+    # big to be a crown) leaves it whole, where opening it would erase it.
+    square = np.full((96, 96, 3), (60, 120, 40), np.uint8)
+    _crown_box(square, 40, 40, 2, 14)
+    assert [c[:4] for c in crown_interiors(square, opening=3)] == [(40, 40, 2, 14)]
+    assert [c[:4] for c in crown_interiors(square)] == [(40, 40, 2, 14)]
+
+
 def _probabilities(
     readings: list[tuple[Terrain, int]], sure: float = 0.9
 ) -> tuple[np.ndarray, np.ndarray]:

@@ -210,9 +210,11 @@ def crown_interiors(
     side: int = 96,
     rim_sat: int = 90,
     rim_val: int = 110,
+    body_sat: int = 140,
     min_area: int = 25,
     max_area: int = 400,
     ring_share: float = 0.35,
+    opening: int = 0,
 ) -> list[tuple[int, int, int, int, float]]:
     """Yellow crown bodies ringed by the crown icon's pale rim.
 
@@ -228,10 +230,17 @@ def crown_interiors(
         The square is resampled to ``side`` x ``side`` pixels first.
     rim_sat, rim_val : int, keyword-only
         A rim pixel has HSV saturation below ``rim_sat`` and value above ``rim_val``.
+    body_sat : int, keyword-only
+        A body pixel is yellow with HSV saturation at least ``body_sat``.
     min_area, max_area : int, keyword-only
         Body size in pixels of the resampled square.
     ring_share : float, keyword-only
         Least share of rim pixels in the 2-pixel ring around a body.
+    opening : int, keyword-only
+        If over 0, every body too big to be a crown is opened with an ellipse this
+        many pixels across, cutting the thin bridges by which a body whose rim is
+        broken (blur, a warm cast) runs into a yellowish background; crown-sized
+        bodies are left whole (a thin crown would not survive the opening).
 
     Returns
     -------
@@ -246,8 +255,21 @@ def crown_interiors(
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     hue, sat, val = hsv[..., 0], hsv[..., 1], hsv[..., 2]
     rim = (sat < rim_sat) & (val > rim_val)
-    body = ((hue >= 15) & (hue <= 36) & (sat >= 140) & (val > 110) & ~rim).astype(np.uint8)
+    body = ((hue >= 15) & (hue <= 36) & (sat >= body_sat) & (val > 110) & ~rim).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(body, connectivity=4)
+    if opening > 0:
+        # Only bodies too big to be a crown are opened: a crown whose rim held is
+        # kept whole, however thin its points.
+        too_big = (stats[:, cv2.CC_STAT_AREA] > max_area) | (
+            np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) > 0.3 * side
+        )
+        too_big[0] = False
+        if too_big.any():
+            big = too_big[labels].astype(np.uint8)
+            shape = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (opening, opening))
+            opened = np.asarray(cv2.morphologyEx(big, cv2.MORPH_OPEN, shape), dtype=np.uint8)
+            body = np.where(big > 0, opened, body).astype(np.uint8)
+            count, labels, stats, _ = cv2.connectedComponentsWithStats(body, connectivity=4)
     kernel = np.ones((5, 5), np.uint8)
     found: list[list[float]] = []
     for label in range(1, count):
