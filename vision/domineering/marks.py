@@ -68,6 +68,15 @@ def _bilinear(crossings: np.ndarray, r: int, c: int, u: float, v: float) -> np.n
     return top + (bottom - top) * u
 
 
+def _inner_box(crossings: np.ndarray, r: int, c: int, inset: float) -> tuple[int, int, int, int]:
+    """Row and column bounds ``(top, bottom, left, right)`` of cell ``(r, c)`` inset by
+    ``inset`` of a cell on every side, in pixels, at least 2 pixels each way."""
+    tl = _bilinear(crossings, r, c, inset, inset)
+    br = _bilinear(crossings, r, c, 1 - inset, 1 - inset)
+    top, left = round(tl[0]), round(tl[1])
+    return max(0, top), max(top + 2, round(br[0])), max(0, left), max(left + 2, round(br[1]))
+
+
 def stroke_contrast(frame: np.ndarray, crossings: np.ndarray) -> float:
     """Typical ink level of a drawn line on this sheet: the grid lines' median peak.
 
@@ -182,10 +191,7 @@ def paper_spread(
     chroma: list[np.ndarray] = []
     for r in range(SIZE):
         for c in range(SIZE):
-            tl = _bilinear(crossings, r, c, inset, inset)
-            br = _bilinear(crossings, r, c, 1 - inset, 1 - inset)
-            a, b = max(0, round(tl[0])), max(round(tl[0]) + 2, round(br[0]))
-            d, e = max(0, round(tl[1])), max(round(tl[1]) + 2, round(br[1]))
+            a, b, d, e = _inner_box(crossings, r, c, inset)
             patch = lab[a:b, d:e, 1:].reshape(-1, 2)
             if len(patch):
                 chroma.append(np.median(patch, axis=0))
@@ -287,10 +293,7 @@ def cell_features(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> 
     inset = 0.16
     for r in range(SIZE):
         for c in range(SIZE):
-            tl = _bilinear(crossings, r, c, inset, inset)
-            br = _bilinear(crossings, r, c, 1 - inset, 1 - inset)
-            a, b = max(0, round(tl[0])), max(round(tl[0]) + 2, round(br[0]))
-            d, e = max(0, round(tl[1])), max(round(tl[1]) + 2, round(br[1]))
+            a, b, d, e = _inner_box(crossings, r, c, inset)
             patch = frame[a:b, d:e]
             if patch.size == 0:
                 continue
