@@ -288,3 +288,22 @@ def test_compare_scores_both_kingdoms_in_one_frame(capsys: pytest.CaptureFixture
     assert json.loads(out) == {"winner": 2, "decided_by": "score", "scores": [0, 10]}
     status, _, err = run(capsys, "compare", FULL, FULL, "--size", "6")
     assert status == 2 and err.count("\n") == 1 and "'6' is not one of '5', '7'" in err
+
+
+@pytest.mark.parametrize("side", [1, 3, 39])
+def test_a_photo_too_small_for_a_kingdom_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, side: int
+) -> None:
+    # A 1x1 photo crashed the grid search (cv2.kmeans) and a 3x3 one was "read" as a
+    # kingdom: 40 pixels a side is 5 pixels a square of a 7x7 kingdom, the least accepted.
+    import cv2
+    import numpy as np
+
+    photo = tmp_path / "tiny.png"
+    cv2.imwrite(str(photo), np.full((side, side, 3), (40, 160, 200), np.uint8))
+    status, out, err = run(capsys, "score", str(photo), "--json")
+    assert (status, out) == (2, "")
+    assert err == (
+        f"referee: error: the photo is {side}x{side} pixels: too small to read a kingdom "
+        "from (at least 40 pixels a side)\n"
+    )

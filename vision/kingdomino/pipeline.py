@@ -25,6 +25,7 @@ from vision.kingdomino.classify import (
 )
 from vision.kingdomino.evidence import (
     KingdomEvidence,
+    NoKingdomError,
     check_kingdom,
     colour_spread,
     coloured_squares,
@@ -56,6 +57,10 @@ SQUARE_PIXELS = 100
 
 #: Side of one square, in pixels, in the views the corners are refined in.
 REFINE_PIXELS = 60
+
+#: Shortest photo side, in pixels, a kingdom is looked for in (5 pixels a square of a
+#: 7x7 Mighty Duel kingdom, rounded up): a smaller picture is refused, never "read".
+MIN_PHOTO_SIDE = 40
 
 
 @dataclass(frozen=True)
@@ -217,10 +222,17 @@ def read_kingdom(
     ------
     vision.kingdomino.evidence.NoKingdomError
         If the photo shows no kingdom: no square grid stands out, or too few squares
-        are coloured like terrain (:func:`~vision.kingdomino.evidence.check_kingdom`).
+        are coloured like terrain (:func:`~vision.kingdomino.evidence.check_kingdom`),
+        or a side is shorter than :data:`MIN_PHOTO_SIDE` pixels.
     vision.kingdomino.evidence.ColourlessPhotoError
         If the photo has no colour (greyscale): terrains are told apart by colour.
     """
+    rows, cols = image.shape[:2]
+    if min(rows, cols) < MIN_PHOTO_SIDE:
+        raise NoKingdomError(
+            f"the photo is {cols}x{rows} pixels: too small to read a kingdom from "
+            f"(at least {MIN_PHOTO_SIDE} pixels a side)"
+        )
     model = model or load_model()
     view, location, grid, evidence = find_squares(image)
     check_kingdom(evidence)
