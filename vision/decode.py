@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import warnings
 from pathlib import Path
 
@@ -88,8 +89,16 @@ def decode_image(
                 rgb = _to_rgb(opened)
     except ImageError:
         raise
-    except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise ImageError("not an image (or an image too large to decode safely)") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+        # Pillow refuses a huge header (a small file may claim 20000x20000) before our
+        # own check can read the size: name the size from its message.
+        found = re.search(r"\((\d+) pixels\)", str(error))
+        size = f"{int(found.group(1)) / 1e6:.1f} megapixels" if found else "too many pixels"
+        raise ImageError(
+            f"image is {size}, more than the {max_pixels / 1e6:g} megapixels accepted"
+        ) from None
+    except UnidentifiedImageError:
+        raise ImageError("not an image") from None
     except (OSError, SyntaxError, ValueError) as error:
         raise ImageError(f"cannot decode image: {error}") from None
     # Colour order and orientation with OpenCV: the same pixels as Pillow's

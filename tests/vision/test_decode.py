@@ -166,3 +166,19 @@ def test_sixteen_bit_grayscale_png_keeps_its_shades() -> None:
     assert image.dtype == np.uint8
     assert image[1, :, 0].tolist() == [0, 64, 128, 255]
     assert np.array_equal(image[:, :, 0], image[:, :, 2])  # gray: B = G = R
+
+
+def test_a_huge_header_in_a_small_file_is_refused_naming_its_size() -> None:
+    # 20000 x 20000 one-bit pixels compress to a few tens of kilobytes; Pillow's bomb
+    # guard fires before the size check: the message still names the size, not "not an image".
+    buffer = io.BytesIO()
+    Image.new("1", (20000, 20000)).save(buffer, format="PNG")
+    with pytest.raises(ImageError) as refused:
+        decode_image(buffer.getvalue())
+    assert str(refused.value) == "image is 400.0 megapixels, more than the 40 megapixels accepted"
+
+
+def test_a_text_file_is_not_an_image() -> None:
+    with pytest.raises(ImageError) as refused:
+        decode_image(b"hello, not a photo\n")
+    assert str(refused.value) == "not an image"
