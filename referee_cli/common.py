@@ -183,7 +183,9 @@ def parse_option(option: str, value: str, parse: Callable[[str], T]) -> T:
         fail(f"{option}: {error}")
 
 
-IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".heic"})
+IMAGE_SUFFIXES = frozenset(
+    {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".heic", ".gif"}
+)
 
 
 def is_image_path(value: str) -> bool:

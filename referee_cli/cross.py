@@ -6,6 +6,7 @@ Rules: ``rules/cross.txt`` and ``RULINGS.md`` "Cross"; players are numbered from
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
@@ -24,6 +25,7 @@ from referee.cross import (
 from referee.dominoes import Tile, format_hand, parse_hand
 from referee.errors import NotationError
 from referee_cli.common import (
+    IMAGE_SUFFIXES,
     emit,
     is_image_path,
     json_option,
@@ -61,6 +63,8 @@ def _read_hand(value: str) -> tuple[Tile, ...]:
                 'and photograph them from above; write "" for the player who went out'
             )
         return tuple(tile.tile for tile in reading.tiles)
+    if Path(value).suffix.lower() in IMAGE_SUFFIXES and not Path(value).exists():
+        raise ValueError(f"no such file {value!r}")
     return parse_hand(value, max_pips=6)
 
 

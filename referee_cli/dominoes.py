@@ -86,5 +86,7 @@ def dominoes() -> None:
 @reports_bad_input
 def count_command(photo: str, tile_set: str, overlay: str | None, as_json: bool) -> None:
     """Find every face-up tile in PHOTO, read its pips and add them up."""
+    if not Path(photo).exists():
+        raise ValueError(f"PHOTO: no such file {photo!r}")
     reading = read_hand_photo(photo, max_pips=int(tile_set), overlay=overlay)
     emit(reading.to_json(), as_json, lambda: _count_text(reading))

@@ -9,6 +9,7 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+from PIL import Image
 
 from referee_cli.main import main
 
@@ -207,3 +208,26 @@ def test_round_refuses_a_hand_photo_with_no_tile(
     assert captured.out == ""
     assert captured.err.startswith("referee: error: hand 1: no domino tile found in the photo")
     assert captured.err.count("\n") == 1
+
+
+def test_round_a_missing_hand_photo_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A photo name that is no file was read as tiles: "a tile is written a-b ...".
+    absent = str(tmp_path / "hand.jpg")
+    assert main(["cross", "round", absent, "6-6"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"referee: error: hand 1: no such file {absent!r}\n"
+
+
+def test_round_a_gif_hand_photo_is_read_as_a_photo(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A .gif was not taken for a photo: its name was parsed as tiles.  A blank picture
+    # holds no tile, which the photo branch reports as such.
+    photo = tmp_path / "hand.gif"
+    Image.new("RGB", (200, 100), (30, 90, 40)).save(photo)
+    assert main(["cross", "round", str(photo), "6-6"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"referee: error: hand 1: no domino tile found in the photo {photo}")

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from referee_cli.main import main
 
@@ -225,3 +226,14 @@ def test_photo_goes_to_the_reader_with_first_and_overlay(
     status, payload = run_json(capsys, "analyze", str(photo), "--first", "V", "--overlay", out)
     assert status == 0 and payload == answer
     assert calls == [(str(photo), "V", True)]  # the reader draws, the CLI writes `out`
+
+
+def test_analyze_takes_a_gif_for_a_photo(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A .gif was read as a notation file: "not a text file holding a notation".
+    photo = tmp_path / "sheet.gif"
+    Image.new("RGB", (300, 200), (235, 235, 230)).save(photo)
+    assert main(["domineering", "analyze", str(photo)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("referee: error: no Domineering grid found in the photo")

@@ -172,3 +172,13 @@ def test_one_pip_tile_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert ": 1-0 (1 pip, confidence " in out or ": 0-1 (1 pip, confidence " in out
     assert "(1 pips" not in out
+
+
+def test_a_missing_photo_says_so_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # It printed Python's "[Errno 2] No such file or directory: ..." before.
+    absent = str(tmp_path / "absent.jpg")
+    status, out, err = run(capsys, "count", absent, "--json")
+    assert (status, out) == (2, "")
+    assert err == f"referee: error: PHOTO: no such file {absent!r}\n"
