@@ -307,3 +307,21 @@ def test_a_photo_too_small_for_a_kingdom_is_bad_input(
         f"referee: error: the photo is {side}x{side} pixels: too small to read a kingdom "
         "from (at least 40 pixels a side)\n"
     )
+
+
+def test_a_strip_photo_is_too_narrow_not_its_working_size(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A 4000x60 strip, brought to 1600 pixels long, is 1600x24: the message named that
+    # working size ("the photo is 1600x24 pixels") as if it were the photo's own.
+    import cv2
+    import numpy as np
+
+    photo = tmp_path / "strip.png"
+    cv2.imwrite(str(photo), np.full((60, 4000, 3), (40, 160, 200), np.uint8))
+    status, out, err = run(capsys, "score", str(photo))
+    assert (status, out) == (2, "")
+    assert err == (
+        "referee: error: the photo is too narrow to read a kingdom from: "
+        "more than 40 times as long as wide\n"
+    )

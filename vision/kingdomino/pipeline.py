@@ -337,11 +337,18 @@ def score_photo(
     vision.decode.ImageError
         If the file is not a usable image.
     vision.kingdomino.evidence.NoKingdomError
-        If the photo shows no kingdom, or has no colour (see :func:`read_kingdom`).
+        If the photo shows no kingdom, or has no colour (see :func:`read_kingdom`), or
+        is a strip more than ``WORK_SIDE // MIN_PHOTO_SIDE`` times as long as wide.
     """
     from vision.kingdomino.overlay import render_overlay
 
     image = read_image(path, max_side=WORK_SIDE)
+    if min(image.shape[:2]) < MIN_PHOTO_SIDE <= max(image.shape[:2]):
+        # Brought to WORK_SIDE, a long strip is too narrow: say so, not "NxM pixels as read".
+        raise NoKingdomError(
+            f"the photo is too narrow to read a kingdom from: more than "
+            f"{WORK_SIDE // MIN_PHOTO_SIDE} times as long as wide"
+        )
     reading = read_kingdom(image, model=model, debug=bool(overlay))
     result = score(reading.kingdom, middle_kingdom=middle_kingdom, harmony=harmony)
     drawn = render_overlay(image, reading, result) if overlay else None
