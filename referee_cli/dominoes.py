@@ -17,7 +17,11 @@ from referee_cli.common import OVERLAY_SUFFIXES, emit, json_option, reports_bad_
 from vision.decode import read_image
 from vision.dominoes import DominoReading, decode_side, read_dominoes, render_overlay
 
-__all__ = ["dominoes", "read_hand_photo"]
+__all__ = ["MIN_PHOTO_SIDE", "dominoes", "read_hand_photo"]
+
+#: Shortest photo side, in pixels, tiles are looked for in (as the web app's uploads):
+#: a smaller picture is refused rather than reported as "no tiles found, total 0".
+MIN_PHOTO_SIDE = 32
 
 
 def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None) -> DominoReading:
@@ -31,7 +35,8 @@ def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None)
     vision.decode.ImageError
         If the file is not a usable photo (a ``ValueError``).
     ValueError
-        If ``overlay`` is not a ``.png`` or ``.jpg`` file name.
+        If ``overlay`` is not a ``.png`` or ``.jpg`` file name, or a side of the photo
+        is shorter than :data:`MIN_PHOTO_SIDE` pixels.
     OSError
         If the file cannot be read or the overlay cannot be written.
     """
@@ -40,6 +45,12 @@ def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None)
     # A 12-megapixel photo of double-six tiles is read at half size (fast JPEG draft
     # decode); corners are given back in the photo's own pixels.
     image = read_image(path, draft_side=decode_side(max_pips))
+    if min(image.shape[:2]) < MIN_PHOTO_SIDE:
+        rows, cols = image.shape[:2]
+        raise ValueError(
+            f"{path}: the photo is {cols}x{rows} pixels: too small to show domino tiles "
+            f"(at least {MIN_PHOTO_SIDE} pixels a side)"
+        )
     reading = read_dominoes(image, max_pips=max_pips)
     if overlay is not None:
         write_overlay(overlay, render_overlay(image, reading))

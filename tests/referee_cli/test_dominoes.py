@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from referee_cli.main import main
@@ -182,3 +183,18 @@ def test_a_missing_photo_says_so_in_one_line(
     status, out, err = run(capsys, "count", absent, "--json")
     assert (status, out) == (2, "")
     assert err == f"referee: error: PHOTO: no such file {absent!r}\n"
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(1, 1), (1, 6000), (31, 200)])
+def test_a_photo_too_small_for_tiles_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, rows: int, cols: int
+) -> None:
+    # A 1x1 picture was "read": "no tiles found, total: 0 pips", exit 0.
+    photo = tmp_path / "tiny.png"
+    cv2.imwrite(str(photo), np.full((rows, cols, 3), 90, np.uint8))
+    status, out, err = run(capsys, "count", str(photo), "--json")
+    assert (status, out) == (2, "")
+    assert err == (
+        f"referee: error: {photo}: the photo is {cols}x{rows} pixels: too small to show "
+        "domino tiles (at least 32 pixels a side)\n"
+    )
