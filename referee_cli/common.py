@@ -200,6 +200,22 @@ def is_image_path(value: str) -> bool:
 OVERLAY_SUFFIXES = frozenset({".png", ".jpg", ".jpeg"})
 
 
+def check_overlay_target(overlay: str | None, photo: str) -> None:
+    """Stop (exit 2) if ``--overlay`` names the photo being read: it would be overwritten.
+
+    Called before the photo is read, so the player's photo is never replaced by the
+    annotated picture.
+    """
+    if overlay is None:
+        return
+    try:
+        same = Path(overlay).resolve() == Path(photo).resolve()
+    except OSError:
+        same = False
+    if same:
+        fail(f"--overlay: {overlay!r} is the photo being read: write the overlay to another file")
+
+
 def write_overlay(path: str, image: Any) -> None:
     """Write an overlay picture (rows, cols, 3) BGR uint8 to ``path`` (``--overlay``).
 

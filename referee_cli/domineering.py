@@ -13,6 +13,7 @@ import click
 from referee import domineering as engine
 from referee_cli.common import (
     EXIT_NO,
+    check_overlay_target,
     emit,
     fail,
     is_image_path,
@@ -105,6 +106,7 @@ def analyze(
     holding one, or a photo of the sheet.
     """
     if is_image_path(position):
+        check_overlay_target(overlay, position)
         payload = _photo_payload(position, first, overlay)
     else:
         if overlay is not None:

@@ -13,7 +13,14 @@ from pathlib import Path
 import click
 from PIL import Image
 
-from referee_cli.common import OVERLAY_SUFFIXES, emit, json_option, reports_bad_input, write_overlay
+from referee_cli.common import (
+    OVERLAY_SUFFIXES,
+    check_overlay_target,
+    emit,
+    json_option,
+    reports_bad_input,
+    write_overlay,
+)
 from vision.decode import read_image
 from vision.dominoes import DominoReading, decode_side, read_dominoes, render_overlay
 
@@ -99,5 +106,6 @@ def count_command(photo: str, tile_set: str, overlay: str | None, as_json: bool)
     """Find every face-up tile in PHOTO, read its pips and add them up."""
     if not Path(photo).exists():
         raise ValueError(f"PHOTO: no such file {photo!r}")
+    check_overlay_target(overlay, photo)
     reading = read_hand_photo(photo, max_pips=int(tile_set), overlay=overlay)
     emit(reading.to_json(), as_json, lambda: _count_text(reading))

@@ -28,6 +28,7 @@ from referee.kingdomino import (
 )
 from referee_cli.common import (
     EXIT_NO,
+    check_overlay_target,
     emit,
     fail,
     is_image_path,
@@ -122,6 +123,7 @@ def score_command(
     middle, harmony = "middle" in bonuses, "harmony" in bonuses
     frame = int(size) if size else None
     if is_image_path(kingdom):
+        check_overlay_target(overlay, kingdom)
         result = _score_photo(kingdom, middle=middle, harmony=harmony, overlay=overlay)
     else:
         if overlay is not None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from referee_cli.main import main
+from vision.datasets import PROJECT_ROOT
 
 LAYOUT = "6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0"
 
@@ -128,3 +129,29 @@ def test_a_missing_file_is_named_as_one(
     assert main(argv) == 2
     captured = capsys.readouterr()
     assert captured.err == f"referee: error: {label}: no such file {argv[2]!r}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "sample"),
+    [
+        (["kingdomino", "score"], "kingdom-1.jpg"),
+        (["dominoes", "count"], "hand-3.jpg"),
+        (["domineering", "analyze"], "sheet-1.jpg"),
+    ],
+)
+def test_an_overlay_onto_the_photo_itself_is_refused_and_the_photo_kept(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], sample: str
+) -> None:
+    # `--overlay` naming the photo silently replaced the player's photo by the overlay.
+    photo = tmp_path / sample
+    original = (PROJECT_ROOT / "sample_photos" / sample).read_bytes()
+    photo.write_bytes(original)
+    overlay = str(tmp_path / "." / sample)  # another spelling of the same file
+    assert main([*argv, str(photo), "--overlay", overlay]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"referee: error: --overlay: {overlay!r} is the photo being read: "
+        "write the overlay to another file\n"
+    )
+    assert photo.read_bytes() == original
