@@ -21,14 +21,10 @@ from referee_cli.common import (
     reports_bad_input,
     write_overlay,
 )
-from vision.decode import read_image
+from vision.decode import MAX_PHOTO_ASPECT, MIN_PHOTO_SIDE, read_image
 from vision.dominoes import DominoReading, decode_side, read_dominoes, render_overlay
 
-__all__ = ["MIN_PHOTO_SIDE", "dominoes", "read_hand_photo"]
-
-#: Shortest photo side, in pixels, tiles are looked for in (as the web app's uploads):
-#: a smaller picture is refused rather than reported as "no tiles found, total 0".
-MIN_PHOTO_SIDE = 32
+__all__ = ["dominoes", "read_hand_photo"]
 
 
 def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None) -> DominoReading:
@@ -43,7 +39,8 @@ def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None)
         If the file is not a usable photo (a ``ValueError``).
     ValueError
         If ``overlay`` is not a ``.png`` or ``.jpg`` file name, or a side of the photo
-        is shorter than :data:`MIN_PHOTO_SIDE` pixels.
+        is shorter than ``vision.decode.MIN_PHOTO_SIDE`` pixels or the photo is more than
+        ``vision.decode.MAX_PHOTO_ASPECT`` times as long as wide.
     OSError
         If the file cannot be read or the overlay cannot be written.
     """
@@ -52,11 +49,16 @@ def read_hand_photo(path: str, *, max_pips: int = 6, overlay: str | None = None)
     # A 12-megapixel photo of double-six tiles is read at half size (fast JPEG draft
     # decode); corners are given back in the photo's own pixels.
     image = read_image(path, draft_side=decode_side(max_pips))
-    if min(image.shape[:2]) < MIN_PHOTO_SIDE:
-        rows, cols = image.shape[:2]
+    rows, cols = image.shape[:2]
+    if min(rows, cols) < MIN_PHOTO_SIDE:
         raise ValueError(
             f"{path}: the photo is {cols}x{rows} pixels: too small to show domino tiles "
             f"(at least {MIN_PHOTO_SIDE} pixels a side)"
+        )
+    if max(rows, cols) > MAX_PHOTO_ASPECT * min(rows, cols):
+        raise ValueError(
+            f"{path}: the photo is {cols}x{rows} pixels: too narrow to show domino tiles "
+            f"(at most {MAX_PHOTO_ASPECT} times as long as wide)"
         )
     reading = read_dominoes(image, max_pips=max_pips)
     if overlay is not None:

@@ -18,10 +18,24 @@ import cv2
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-__all__ = ["DEFAULT_MAX_PIXELS", "ImageError", "decode_image", "downscale", "read_image"]
+__all__ = [
+    "DEFAULT_MAX_PIXELS",
+    "MAX_PHOTO_ASPECT",
+    "MIN_PHOTO_SIDE",
+    "ImageError",
+    "decode_image",
+    "downscale",
+    "read_image",
+]
 
 #: Largest photo accepted, in pixels (rows x cols), before decoding.
 DEFAULT_MAX_PIXELS = 40_000_000
+#: Shortest side, in pixels, of a photo that can show a game (a board, a sheet, tiles); the
+#: web app and `referee dominoes count` refuse a smaller one (a kingdom needs 40: its reader
+#: checks that itself).
+MIN_PHOTO_SIDE = 32
+#: Largest ratio of a photo's longer side to its shorter side (phone panoramas are ~4).
+MAX_PHOTO_ASPECT = 10
 
 
 class ImageError(ValueError):

@@ -15,15 +15,11 @@ import numpy as np
 from flask import current_app, request
 from PIL import Image, UnidentifiedImageError
 
-from vision.decode import decode_image
+from vision.decode import MAX_PHOTO_ASPECT, MIN_PHOTO_SIDE, decode_image
 from web.errors import ApiError
 
-__all__ = ["MAX_PHOTO_ASPECT", "MIN_PHOTO_SIDE", "fields", "has_photo", "photo", "photo_side"]
+__all__ = ["fields", "has_photo", "photo", "photo_side"]
 
-#: Shortest side, in pixels, of a photo that can show a game (a board, a sheet, tiles).
-MIN_PHOTO_SIDE = 32
-#: Largest ratio of a photo's longer side to its shorter side (phone panoramas are ~4).
-MAX_PHOTO_ASPECT = 10
 #: Brands of the HEIF family (iPhone photos), bytes 8-12 of the file after "ftyp".
 _HEIF_BRANDS = frozenset({b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"})
 

@@ -198,3 +198,16 @@ def test_a_photo_too_small_for_tiles_is_bad_input(
         f"referee: error: {photo}: the photo is {cols}x{rows} pixels: too small to show "
         "domino tiles (at least 32 pixels a side)\n"
     )
+
+
+def test_a_strip_photo_is_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # A 2000x40 strip (50 times as long as wide, the web app takes at most 10) was "read":
+    # "no tiles found", exit 0.
+    photo = tmp_path / "strip.png"
+    cv2.imwrite(str(photo), np.full((40, 2000, 3), 90, np.uint8))
+    status, out, err = run(capsys, "count", str(photo), "--json")
+    assert (status, out) == (2, "")
+    assert err == (
+        f"referee: error: {photo}: the photo is 2000x40 pixels: too narrow to show domino "
+        "tiles (at most 10 times as long as wide)\n"
+    )
