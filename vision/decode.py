@@ -25,6 +25,7 @@ __all__ = [
     "ImageError",
     "decode_image",
     "downscale",
+    "is_heif",
     "read_image",
 ]
 
@@ -38,8 +39,21 @@ MIN_PHOTO_SIDE = 32
 MAX_PHOTO_ASPECT = 10
 
 
+#: Brands of the HEIF family (iPhone photos), bytes 8-12 of the file after "ftyp".
+_HEIF_BRANDS = frozenset({b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"})
+
+
 class ImageError(ValueError):
     """Bytes that are not a usable photo: not an image, truncated, or too large."""
+
+
+def is_heif(data: bytes) -> bool:
+    """True if ``data`` starts like an HEIC / HEIF photo (an iPhone's default format).
+
+    Pillow cannot decode these without a plug-in; callers name the format so the player
+    knows to send a JPEG instead of being told the photo is "not an image".
+    """
+    return data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS
 
 
 def decode_image(
@@ -75,8 +89,8 @@ def decode_image(
     Raises
     ------
     ImageError
-        If ``data`` is empty, not an image Pillow can read, truncated, or larger
-        than ``max_pixels``.
+        If ``data`` is empty, not an image Pillow can read (an HEIC photo is named as
+        such), truncated, or larger than ``max_pixels``.
     """
     if not data:
         raise ImageError("empty file: not an image")
@@ -112,6 +126,10 @@ def decode_image(
             f"image is {size}, more than the {max_pixels / 1e6:g} megapixels accepted"
         ) from None
     except UnidentifiedImageError:
+        if is_heif(data):
+            raise ImageError(
+                "an HEIC photo, which Referee cannot read: send or save it as JPEG"
+            ) from None
         raise ImageError("not an image") from None
     except (OSError, SyntaxError, ValueError) as error:
         raise ImageError(f"cannot decode image: {error}") from None

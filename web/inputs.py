@@ -15,13 +15,10 @@ import numpy as np
 from flask import current_app, request
 from PIL import Image, UnidentifiedImageError
 
-from vision.decode import MAX_PHOTO_ASPECT, MIN_PHOTO_SIDE, decode_image
+from vision.decode import MAX_PHOTO_ASPECT, MIN_PHOTO_SIDE, decode_image, is_heif
 from web.errors import ApiError
 
 __all__ = ["fields", "has_photo", "photo", "photo_side"]
-
-#: Brands of the HEIF family (iPhone photos), bytes 8-12 of the file after "ftyp".
-_HEIF_BRANDS = frozenset({b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"})
 
 
 def fields() -> dict[str, Any]:
@@ -91,7 +88,7 @@ def photo(name: str, *, max_side: int | None = None, draft_side: int | None = No
                 kind = opened.format
                 cols, rows = opened.size
     except UnidentifiedImageError:
-        if data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS:
+        if is_heif(data):
             raise ApiError(
                 415,
                 f"{label}: an HEIC photo, which Referee cannot read: send it as JPEG (on an "

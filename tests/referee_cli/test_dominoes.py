@@ -121,6 +121,19 @@ def test_a_file_that_is_not_a_photo_is_bad_input(
     assert len(err.strip().splitlines()) == 1
 
 
+def test_an_heic_photo_is_named_with_what_to_send(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # An iPhone photo kept as HEIC: one line naming the format, not just "not an image".
+    heic = tmp_path / "IMG_0001.HEIC"
+    heic.write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(200))
+    status, out, err = run(capsys, "count", str(heic))
+    assert status == 2
+    assert out == ""
+    assert "IMG_0001.HEIC" in err and "HEIC photo" in err and "JPEG" in err
+    assert len(err.strip().splitlines()) == 1
+
+
 def test_a_missing_photo_is_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, _, err = run(capsys, "count", str(tmp_path / "absent.jpg"))
     assert status == 2

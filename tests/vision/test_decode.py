@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from vision.decode import ImageError, decode_image, downscale, read_image
+from vision.decode import ImageError, decode_image, downscale, is_heif, read_image
 
 
 def _png(image: np.ndarray) -> bytes:
@@ -182,3 +182,14 @@ def test_a_text_file_is_not_an_image() -> None:
     with pytest.raises(ImageError) as refused:
         decode_image(b"hello, not a photo\n")
     assert str(refused.value) == "not an image"
+
+
+def test_an_heic_photo_is_named_as_such_with_what_to_send() -> None:
+    # The start of an iPhone HEIC file: an ISO box "ftyp" of brand "heic".  Pillow cannot
+    # read it; the player is told the format and what to send instead of "not an image".
+    heic = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(200)
+    assert is_heif(heic)
+    assert not is_heif(b"\xff\xd8\xff\xe0" + bytes(40))
+    with pytest.raises(ImageError) as refused:
+        decode_image(heic)
+    assert str(refused.value) == "an HEIC photo, which Referee cannot read: send or save it as JPEG"
