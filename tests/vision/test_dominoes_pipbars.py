@@ -86,7 +86,7 @@ def _true_corners(corners: np.ndarray) -> np.ndarray:
 def _one(
     monkeypatch: pytest.MonkeyPatch, hand: object, candidate: TileCandidate
 ) -> list[tuple[int, int]]:
-    monkeypatch.setattr(pipeline, "_search", lambda image, debug=False: ([candidate], {}))
+    monkeypatch.setattr(pipeline, "_search", lambda image, debug=False: ([candidate], {}, False))
     return [tile.pips for tile in read_dominoes(hand.image).tiles]  # type: ignore[attr-defined]
 
 
@@ -108,8 +108,10 @@ def test_a_proposed_tile_is_kept_only_with_pips_on_both_halves(
 def test_a_double_blank_is_dropped_where_the_walks_leaked_on_a_pale_table(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # A patch of plain marble with one dark vein across it reads as a double-blank.
+    # An ivory patch on a paler marble with one dark vein across it reads as a
+    # double-blank (it stands out from the marble round it, as a tile's face does).
     image = np.full((300, 400, 3), (238, 244, 246), dtype=np.uint8)
+    cv2.rectangle(image, (150, 125), (250, 175), (170, 205, 225), cv2.FILLED)
     cv2.line(image, (200, 130), (200, 170), (60, 60, 60), 3, cv2.LINE_AA)
     corners = np.array([[150.0, 125.0], [250.0, 125.0], [250.0, 175.0], [150.0, 175.0]])
     hand = type("Hand", (), {"image": image})()
@@ -117,6 +119,10 @@ def test_a_double_blank_is_dropped_where_the_walks_leaked_on_a_pale_table(
     assert _one(monkeypatch, hand, patch) == [(0, 0)]
     leaked = TileCandidate(corners, 50.0, 100.0, 0.7, blank_ok=False)
     assert _one(monkeypatch, hand, leaked) == []
+    # Plain marble, the same all round the outline: no raised face, no tile (session 4).
+    flat = np.full((300, 400, 3), (238, 244, 246), dtype=np.uint8)
+    cv2.line(flat, (200, 130), (200, 170), (60, 60, 60), 3, cv2.LINE_AA)
+    assert _one(monkeypatch, type("Hand", (), {"image": flat})(), patch) == []
 
 
 def test_harsh_renders_keep_the_tiles_and_darken_the_table() -> None:

@@ -196,8 +196,9 @@ def _search(
     min_bar: float = 12.0,
     tile_width: float | None = None,
     debug: bool = False,
-) -> tuple[list[TileCandidate], dict[str, np.ndarray]]:
-    """:func:`find_tiles`, also returning named debug images (BGR uint8, working size).
+) -> tuple[list[TileCandidate], dict[str, np.ndarray], bool]:
+    """:func:`find_tiles`, also returning named debug images (BGR uint8, working size)
+    and whether the table was taken to be as pale as the tiles (the pale-table search ran).
 
     ``tile_width`` (pixels of ``image``), when known (a board's cell), fixes each tile's
     size: a tile is then a ``tile_width`` x 2 ``tile_width`` rectangle centred on its bar.
@@ -278,7 +279,8 @@ def _search(
         tile = _tile_from_bar(bar, blocked, face)
         if tile is not None:
             found.append(_scaled(tile, scale))
-    if known is None and (float(face.mean()) >= 0.35 or not found):
+    pale = known is None and (float(face.mean()) >= 0.35 or not found)
+    if pale:
         # The palest colour covers over a third of the photo: it may be a pale table
         # (marble) with the tiles darker than it, so their faces are not "face".  Every
         # bar is also given a face of its own colour (vision/dominoes/pale.py).  So too
@@ -312,7 +314,7 @@ def _search(
         own_faces = []
     tiles = _suppress(sorted(found, key=lambda tile: -tile.score))
     if not debug:
-        return tiles, {}
+        return tiles, {}, pale
     shown = work.copy()
     shown[~face] //= 3
     shown[marks > 0] = (0, 255, 255)
@@ -323,7 +325,7 @@ def _search(
     for tile in tiles:
         outline = np.rint(tile.corners / scale).astype(np.int32)
         cv2.polylines(shown, [outline], True, (255, 0, 255), 2)
-    return tiles, {"search": shown}
+    return tiles, {"search": shown}, pale
 
 
 def _scaled(tile: TileCandidate, scale: float) -> TileCandidate:

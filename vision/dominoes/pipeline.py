@@ -42,6 +42,18 @@ PALE_PIPS = 30
 DECODE_SIDE = 2000
 
 
+#: On a table as pale as the tiles, the search runs again at these working sizes
+#: (pixels, longer side; the first search's is 1280): the pale-table search holds only
+#: over a narrow band of tile sizes (measured on crops of the two marble scenes tuned
+#: on: a tile filling a crop, or the photo read at 960 pixels, was lost), so tiles
+#: larger than that band relative to the photo are found at a smaller size.
+PALE_SIDES = (800, 512, 320)
+
+#: Least confidence of a tile found only by the searches at :data:`PALE_SIDES` (and
+#: its reading legal): the smaller sizes see more of the marble's veins as bars.
+PALE_SURE = 0.8
+
+
 def decode_side(max_pips: int) -> int | None:
     """The ``draft_side`` to decode a photo of a double-``max_pips`` set at (pixels).
 
@@ -257,7 +269,12 @@ def read_dominoes(
     area = find_play_area(image)
     images: dict[str, np.ndarray] = {}
     if area is None:
-        candidates, images = _search(image, debug=debug)
+        candidates, images, pale = _search(image, debug=debug)
+        own_size = len(candidates)  # those found at the usual working size
+        if pale:
+            for side in PALE_SIDES:
+                more, _, _ = _search(image, work_side=side)
+                candidates += more
     else:
         # Tiles lie square to the board's grid of 15 x 15 cells, a cell per half: look
         # on the play area turned to a square, where a tile is 1 x 2 cells.
@@ -277,7 +294,7 @@ def read_dominoes(
         )
         board = cv2.warpPerspective(source, matrix, (size, size))
         matrix = matrix @ to_source  # photo pixels to the square's
-        found, images = _search(
+        found, images, _ = _search(
             board, work_side=size, tile_width=cell, debug=debug, ink_threshold=80
         )
         back = np.linalg.inv(matrix)
@@ -291,9 +308,10 @@ def read_dominoes(
             for tile in found
         ]
         candidates = [tile for tile in candidates if _inside(area, tile.corners.mean(axis=0))]
+        own_size = len(candidates)
     readings: list[TileReading] = []
     crops: list[np.ndarray] = []
-    for candidate in candidates:
+    for index, candidate in enumerate(candidates):
         reading, crop = read_tile(image, candidate, max_pips=max_pips)
         crops.append(crop)
         for other in candidate.others:
@@ -309,6 +327,10 @@ def read_dominoes(
             reading = None  # proposed from print alone: only a clean reading shows a tile
         if reading is not None and not candidate.blank_ok and reading.pips == (0, 0):
             reading = None  # a patch of a pale table with a vein across it
+        if reading is not None and index >= own_size and not _sure_at_other_size(reading):
+            reading = None  # found at a smaller working size only: a sure reading or none
+        if reading is not None and 0 in reading.pips and not _raised(image, reading.corners):
+            reading = None  # paper (a drawn grid's cells, a letter): no tile's raised face
         if reading is not None:
             readings.append(reading)
     readings = _without_overlaps(readings)
@@ -317,6 +339,69 @@ def read_dominoes(
     if debug and crops:
         images["tiles"] = np.vstack(crops)
     return DominoReading(tuple(readings), tuple(warnings), images)
+
+
+#: Share of the ring round a tile (past its edge, ink left out) that may have the tile
+#: face's own colour: more, and the "tile" is a patch of a flat sheet (paper), not a tile.
+FLAT_SHARE = 0.8
+
+
+def _raised(image: np.ndarray, corners: np.ndarray) -> bool:
+    """Does the tile outlined by ``corners`` (tl, tr, br, bl; x, y pixels of ``image``)
+    stand out from what lies round it, as a tile's raised face does?
+
+    A blank half shows no pips to prove a tile: two cells of a grid drawn on paper, or
+    the paper round a written letter, read as a tile with a blank half.  Round a real
+    tile lies the table (another colour), its shadow or its side; round a patch of paper
+    lies more of the same paper.  The ring from 1.15 to 1.45 times the outline (about
+    its centre) is compared with the face inside (0.7 times the outline), ink left out
+    of both: more than :data:`FLAT_SHARE` of the ring within 14 L codes and 10 in
+    |a| + |b| of the face's colour (the median of the inside's palest quarter) is a flat
+    sheet, no tile.  Tiles touching on
+    their sides leave the ring's ends and the other sides to the table.
+    """
+    centre = corners.mean(axis=0)
+    first = float(np.linalg.norm(corners[1] - corners[0]))
+    second = float(np.linalg.norm(corners[2] - corners[1]))
+    width = max(1.0, min(first, second))
+    # A window round the ring, shrunk so the tile is about 40 pixels wide (cheap).
+    outer = centre + 1.5 * (corners - centre)
+    rows, cols = image.shape[:2]
+    x0, y0 = np.clip(np.floor(outer.min(axis=0)).astype(int), 0, [cols - 1, rows - 1])
+    x1, y1 = np.clip(np.ceil(outer.max(axis=0)).astype(int) + 1, 1, [cols, rows])
+    factor = min(1.0, 40.0 / width)
+    window = image[y0:y1, x0:x1]
+    size = (max(1, round((x1 - x0) * factor)), max(1, round((y1 - y0) * factor)))
+    small = cv2.resize(window, size, interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.int16)
+    light = lab[:, :, 0].astype(np.uint8)
+    shape = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
+    ink = cv2.morphologyEx(light, cv2.MORPH_BLACKHAT, shape) > 25
+    local = (corners - np.array([x0, y0])) * factor
+    middle = local.mean(axis=0)
+
+    def polygon(grow: float) -> np.ndarray:
+        mask = np.zeros(light.shape, dtype=np.uint8)
+        points = np.rint(middle + grow * (local - middle)).astype(np.int32)
+        cv2.fillConvexPoly(mask, points, 1)
+        return mask > 0
+
+    inside = polygon(0.7) & ~ink
+    ring = polygon(1.45) & ~polygon(1.15) & ~ink
+    if inside.sum() < 10 or ring.sum() < 10:
+        return True  # too little to tell (a tile at the photo's edge): not refused
+    # The face's colour: the paler part of the inside (pips and print are darker).
+    values = lab[inside]
+    face = np.median(values[values[:, 0] >= np.percentile(values[:, 0], 75)], axis=0)
+    off = np.abs(lab[ring] - face)
+    alike = (off[:, 0] <= 14) & (off[:, 1] + off[:, 2] <= 10)
+    return float(alike.mean()) <= FLAT_SHARE
+
+
+def _sure_at_other_size(reading: TileReading) -> bool:
+    """A tile found only by a search at one of :data:`PALE_SIDES` is kept only when read
+    on legal layouts with confidence :data:`PALE_SURE` or more."""
+    return reading.legal and reading.confidence >= PALE_SURE
 
 
 def _sure_of_print(reading: TileReading) -> bool:
