@@ -66,3 +66,37 @@ def test_find_squares_corners_on_troubled_photos(options: dict[str, object], see
     assert view.shape == (kingdom.rows * 100, kingdom.rows * 100, 3)
     # Tiles out of line may stick out of the drawn corners by up to 5 of 120 pixels.
     assert _worst(location.corners, truth) < (0.04 if "jitter" in options else 0.025)
+
+
+#: A dark wooden table, close to the forest squares' colours.
+DARK_WOOD = (40, 60, 85)
+
+
+def test_a_neighbours_colours_on_the_border_are_not_taken_for_the_table() -> None:
+    # The opponent's kingdom cut by the top of the frame: with every border colour
+    # taken for the table (as before), its wheat, lakes and grassland are "table", so
+    # the same squares of this kingdom are too and its outline is lost.
+    photo, truth, _ = scene(12, neighbour=True)
+    assert _worst(locate_kingdom(photo, table_share=1.0).corners, truth) > 0.2
+    assert _worst(locate_kingdom(photo).corners, truth) < 0.03
+
+
+@pytest.mark.parametrize(
+    ("options", "seed"),
+    [
+        ({"neighbour": True}, 10),  # partly in frame, at the photo's edge
+        ({"neighbour": True, "gap": 0.1}, 11),  # about half a square away
+        ({"neighbour": True, "gap": 0.0}, 13),  # touching: one region for both
+        ({"table": DARK_WOOD}, 14),  # forest squares close to the table's colour
+        ({"table": DARK_WOOD, "neighbour": True}, 16),
+        ({"size": 7, "neighbour": True}, 13),
+    ],
+)
+def test_the_kingdom_is_found_beside_a_neighbour(options: dict[str, object], seed: int) -> None:
+    photo, truth, kingdom = scene(seed, **options)  # type: ignore[arg-type]
+    before = photo.copy()
+    view, location, grid, _ = find_squares(photo)
+    assert np.array_equal(photo, before)
+    assert grid.size == kingdom.rows
+    assert view.shape == (kingdom.rows * 100, kingdom.rows * 100, 3)
+    assert _worst(location.corners, truth) < 0.03

@@ -48,3 +48,17 @@ def test_every_trouble_at_once(size: int, seed: int) -> None:
     reading = read_kingdom(photo)
     assert reading.grid.size == size
     assert _same_up_to_a_turn(reading.kingdom, dealt)
+
+
+@pytest.mark.parametrize(
+    ("options", "seed"),
+    [
+        ({"neighbour": True}, 12),  # the opponent's kingdom at the photo's edge
+        ({"neighbour": True, "gap": 0.0}, 14),  # touching this one
+        ({"table": (40, 60, 85)}, 10),  # dark wood, close to the forest squares
+    ],
+)
+def test_the_kingdom_beside_a_neighbour_is_read(options: dict[str, object], seed: int) -> None:
+    photo, _, dealt = scene(seed, **options)  # type: ignore[arg-type]
+    reading = read_kingdom(photo)
+    assert _same_up_to_a_turn(reading.kingdom, dealt)

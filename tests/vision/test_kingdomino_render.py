@@ -80,3 +80,17 @@ def test_scene_deals_the_size_asked(size: int) -> None:
     assert kingdom[middle, middle].terrain is Terrain.CASTLE
     assert corners.shape == (4, 2)
     assert (corners >= 0).all() and (corners[:, 0] < photo.shape[1]).all()
+
+
+def test_a_neighbour_touching_or_a_gap_away() -> None:
+    touching, corners, _ = scene(12, neighbour=True, gap=0.0)
+    apart, same, _ = scene(12, neighbour=True, gap=0.3)
+    assert np.array_equal(corners, same)  # this kingdom lies where it did
+    # Just beyond the middle of this kingdom's far side (tl-tr), away from its centre.
+    middle = (corners[0] + corners[1]) / 2
+    outward = middle - corners.mean(axis=0)
+    x, y = np.rint(middle + 0.04 * outward).astype(int)
+    table = np.array([60, 105, 150])
+    # Touching, the neighbour's squares are there; a third of a side away, the table.
+    assert np.abs(touching[y, x].astype(int) - table).sum() > 60
+    assert np.abs(apart[y, x].astype(int) - table).sum() < 60

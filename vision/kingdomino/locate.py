@@ -57,8 +57,24 @@ def order_corners(points: np.ndarray) -> np.ndarray:
     return np.roll(clockwise, -start, axis=0)
 
 
-def _table_distance(image: np.ndarray, border: float, clusters: int) -> np.ndarray:
-    """How unlike the table (the photo's border colours) each pixel is, in table spreads."""
+def _table_distance(
+    image: np.ndarray,
+    border: float,
+    clusters: int,
+    *,
+    least_share: float = 1.0,
+    linkage: float = 0.0,
+) -> list[np.ndarray]:
+    """How unlike the table (the photo's border colours) each pixel is, in table spreads.
+
+    Returns the distance to every border colour (k-means in Lab), then, with
+    ``least_share < 1``, the distance to the border colours that are surely table
+    when some are not: a colour covering at least ``least_share`` of the border or
+    lying within ``linkage`` spreads of such a colour (chained from the border's
+    commonest colour).  A neighbour's kingdom cut by the frame shows a few small
+    patches of far-off colours on the border (wheat, lake, grassland), never the
+    table's shades.
+    """
     lab = cv2.cvtColor(cv2.GaussianBlur(image, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
     rows, cols = lab.shape[:2]
     band = max(2, int(border * min(rows, cols)))
@@ -74,18 +90,58 @@ def _table_distance(image: np.ndarray, border: float, clusters: int) -> np.ndarr
     cv2.setRNGSeed(0)
     _, labels, centres = cv2.kmeans(edge, clusters, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
     labels = labels.ravel()
-    dist = np.full((rows, cols), np.inf, dtype=np.float32)
+    shares = np.bincount(labels, minlength=clusters) / max(len(labels), 1)
+    spreads = np.array(
+        [
+            max(4.0, float(np.sqrt(((edge[labels == k] - centres[k]) ** 2).sum(1).mean())))
+            if shares[k] > 0
+            else np.inf
+            for k in range(clusters)
+        ]
+    )
     lengths = cv2.transform(lab * lab, np.ones((1, 3), dtype=np.float32))
+    each = []
     for k in range(clusters):
-        members = edge[labels == k]
-        if len(members) == 0:
-            continue
-        spread = max(4.0, float(np.sqrt(((members - centres[k]) ** 2).sum(1).mean())))
         centre = centres[k].reshape(1, 3).astype(np.float32)
         # |x - c|^2 = |x|^2 - 2 c.x + |c|^2, with cv2.transform doing the dot products.
         squared = lengths - 2 * cv2.transform(lab, centre) + float((centre**2).sum())
-        np.minimum(dist, np.sqrt(np.maximum(squared, 0)) / spread, out=dist)
-    return dist
+        each.append(np.sqrt(np.maximum(squared, 0)) / spreads[k])
+    present = [k for k in range(clusters) if shares[k] > 0]
+    out = [np.min([each[k] for k in present], axis=0)]
+    if least_share < 1.0:
+        table = _table_clusters(centres, spreads, shares, least_share, linkage)
+        if len(table) < len(present):
+            out.append(np.min([each[k] for k in table], axis=0))
+    return out
+
+
+def _table_clusters(
+    centres: np.ndarray,
+    spreads: np.ndarray,
+    shares: np.ndarray,
+    least_share: float,
+    linkage: float,
+) -> list[int]:
+    """Which border colours are the table: the commonest, those covering ``least_share``
+    of the border, and those chained to them within ``linkage`` (sum of both spreads)."""
+    present = [k for k in range(len(shares)) if shares[k] > 0]
+    if least_share >= 1.0:
+        return present
+    kept = {int(np.argmax(shares))} | {k for k in present if shares[k] >= least_share}
+    grown = True
+    while grown:
+        grown = False
+        for k in present:
+            if k in kept:
+                continue
+            near = min(
+                float(np.linalg.norm(centres[k] - centres[j])) / (spreads[k] + spreads[j])
+                for j in kept
+            )
+            if near <= linkage:
+                kept.add(k)
+                grown = True
+    return sorted(kept)
 
 
 def locate_kingdom(
@@ -96,6 +152,14 @@ def locate_kingdom(
     clusters: int = 4,
     threshold: float = 1.8,
     opening: float = 0.03,
+    table_share: float = 0.2,
+    linkage: float = 1.0,
+    least_area: float = 0.04,
+    wider: tuple[float, ...] = (2.0, 4.0),
+    elongated: float = 1.25,
+    sure: float = 1.5,
+    least_part: float = 0.35,
+    least_cover: float = 0.6,
 ) -> Location:
     """Find the kingdom's four corners in a photo.
 
@@ -122,36 +186,203 @@ def locate_kingdom(
     whole = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], dtype=np.float64)
     scale = min(1.0, work_side / max(rows, cols))
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    dist = _table_distance(small, border, clusters)
-    mask = (dist > threshold).astype(np.uint8)
-    side = max(3, int(0.01 * max(small.shape[:2])) | 1)
+    unlike = [
+        d > threshold
+        for d in _table_distance(small, border, clusters, least_share=table_share, linkage=linkage)
+    ]
+    first = _kingdom_mask(unlike[0], opening)
+    found = _candidates(first, least_area, 0.0)
+    if not found:
+        return Location(corners=whole, confidence=0.1, cropped=True)
+    quad, confidence, touches = found[0]
+    if table_share < 1.0 and (
+        len(found) > 1
+        or touches
+        or _kingdom_score(small, quad, confidence, touches, least_area=least_area) < sure
+    ):
+        # A neighbour's kingdom in frame, or this one split where squares look like
+        # the table: other readings of the table and other cuts of the regions are
+        # tried, and the best looking kingdom is kept.
+        masks = [first] + [_kingdom_mask(u, opening) for u in unlike[1:]]
+        found += _candidates(masks[-1], least_area, elongated) if len(masks) > 1 else []
+        for times in wider:
+            wide = max(3, int(times * opening * max(small.shape[:2])) | 1)
+            kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (wide, wide))
+            for mask in masks:
+                found += _candidates(
+                    cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), least_area, elongated
+                )
+        scores = np.array([_kingdom_score(small, *c, least_area=least_area) for c in found])
+        # A kingdom covers its outline (but for a few table-like squares): a square
+        # drawn around a lone domino or across the table does not.
+        unlike_any = np.logical_or.reduce(masks).astype(np.uint8)
+        scores *= np.array([_covered(unlike_any, c[0]) >= least_cover for c in found])
+        # A part of a kingdom shows a square grid too: the larger a candidate, the
+        # likelier it is the whole kingdom.
+        areas = np.array([cv2.contourArea(order_corners(c[0]).astype(np.float32)) for c in found])
+        share = areas / max(float(areas[scores > 0].max(initial=0.0)), 1.0)
+        scores = np.where(share >= least_part, scores * np.sqrt(share), 0.0)
+        quad, confidence, _ = found[int(np.argmax(scores))]
+    corners = order_corners(quad) / scale
+    return Location(corners=corners, confidence=confidence, cropped=False)
+
+
+def _candidates(
+    mask: np.ndarray, least_area: float, elongated: float
+) -> list[tuple[np.ndarray, float, bool]]:
+    """Outlines of a mask's largest region and of any other region large enough to
+    be a kingdom (``least_area`` of the picture), largest first; with ``elongated``,
+    also the square at each end of a long region (:func:`_square_ends`)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    if count < 2:
+        return []
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    found = []
+    for rank, index in enumerate(np.argsort(areas)[::-1][:4]):
+        if rank > 0 and areas[index] < least_area * mask.size:
+            break
+        region = _fill_holes((labels == index + 1).astype(np.uint8))
+        outline = _outline(region)
+        if outline is not None:
+            found.append(outline)
+        if elongated:
+            found += _square_ends(region, elongated=elongated)
+    if elongated:
+        # A kingdom split where its squares look like the table: all the pieces clear
+        # of the photo's edge together.
+        rows, cols = mask.shape[:2]
+        left, top = stats[1:, cv2.CC_STAT_LEFT], stats[1:, cv2.CC_STAT_TOP]
+        right = left + stats[1:, cv2.CC_STAT_WIDTH]
+        bottom = top + stats[1:, cv2.CC_STAT_HEIGHT]
+        clear = (left > 1) & (top > 1) & (right < cols - 1) & (bottom < rows - 1)
+        pieces = np.nonzero(clear & (areas >= 0.1 * least_area * mask.size))[0]
+        if len(pieces) > 1:
+            union = np.isin(labels, pieces + 1).astype(np.uint8)
+            outline = _outline(_fill_holes(union))
+            if outline is not None:
+                found.append(outline)
+    return found
+
+
+def _kingdom_mask(unlike: np.ndarray, opening: float) -> np.ndarray:
+    """Pixels unlike the table, closed, with thin table streaks cut off (uint8 0/1)."""
+    mask: np.ndarray = unlike.astype(np.uint8)
+    side = max(3, int(0.01 * max(mask.shape[:2])) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
     # Cut thin streaks of table (wood grain, reflections) joined to the kingdom.
-    wide = max(3, int(opening * max(small.shape[:2])) | 1)
-    mask = cv2.morphologyEx(
+    wide = max(3, int(opening * max(mask.shape[:2])) | 1)
+    opened: np.ndarray = cv2.morphologyEx(
         mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (wide, wide))
     )
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
-    if count >= 2:
-        biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-        mask = _fill_holes((labels == biggest).astype(np.uint8))
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
-    if count < 2:
-        return Location(corners=whole, confidence=0.1, cropped=True)
-    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    region = (labels == biggest).astype(np.uint8)
+    return opened
+
+
+def _outline(region: np.ndarray) -> tuple[np.ndarray, float, bool] | None:
+    """A region's four corners (small image's pixels), its confidence, whether it meets
+    the photo's edge; None for an empty region."""
     contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    hull = cv2.convexHull(max(contours, key=cv2.contourArea))
-    quad = _refine_sides(_quadrilateral(hull), max(contours, key=cv2.contourArea).reshape(-1, 2))
-    corners = order_corners(quad) / scale
+    if not contours:
+        return None
+    contour = max(contours, key=cv2.contourArea)
+    hull = cv2.convexHull(contour)
+    quad = _refine_sides(_quadrilateral(hull), contour.reshape(-1, 2))
     hull_area = float(cv2.contourArea(hull))
     quad_area = float(cv2.contourArea(quad.astype(np.float32)))
     fit = min(hull_area, quad_area) / max(hull_area, quad_area, 1.0)
-    sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
+    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
     squareness = float(sides.min() / max(sides.max(), 1e-6))
     confidence = float(np.clip(fit * squareness, 0.0, 1.0))
-    return Location(corners=corners, confidence=confidence, cropped=False)
+    rows, cols = region.shape[:2]
+    touches = bool(
+        region[[0, 1, rows - 2, rows - 1]].any() or region[:, [0, 1, cols - 2, cols - 1]].any()
+    )
+    return quad, confidence, touches
+
+
+def _square_ends(region: np.ndarray, *, elongated: float) -> list[tuple[np.ndarray, float, bool]]:
+    """Two kingdoms touching make one long region: a square at each of its ends.
+
+    Returns
+    -------
+    list of (quad, confidence, touches)
+        Empty when the region's least rectangle is not at least ``elongated`` times as
+        long as wide; else the square at each end (side: the rectangle's width),
+        ``touches`` when that square reaches the photo's edge.
+    """
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return []
+    (cx, cy), (width, height), angle = cv2.minAreaRect(max(contours, key=cv2.contourArea))
+    long, short = max(width, height), min(width, height)
+    if short < 1 or long < elongated * short:
+        return []
+    theta = np.deg2rad(angle) + (0.0 if width >= height else np.pi / 2)
+    axis = np.array([np.cos(theta), np.sin(theta)])
+    across = np.array([-axis[1], axis[0]])
+    rows, cols = region.shape[:2]
+    out = []
+    for sign in (-1.0, 1.0):
+        middle = np.array([cx, cy]) + sign * (long - short) / 2 * axis
+        quad = np.array(
+            [
+                middle + (a * axis + b * across) * short / 2
+                for a, b in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+            ]
+        )
+        margin = 0.02 * max(rows, cols)
+        touches = bool(
+            (quad[:, 0] < margin).any()
+            or (quad[:, 0] > cols - margin).any()
+            or (quad[:, 1] < margin).any()
+            or (quad[:, 1] > rows - margin).any()
+        )
+        out.append((quad, 0.5, touches))
+    return out
+
+
+def _covered(mask: np.ndarray, quad: np.ndarray) -> float:
+    """Share (0..1) of the quadrilateral's pixels set in ``mask``."""
+    inside = np.zeros_like(mask)
+    cv2.fillConvexPoly(inside, np.rint(order_corners(quad)).astype(np.int32), 1)
+    total = int(inside.sum())
+    return float((mask & inside).sum()) / total if total else 0.0
+
+
+def _kingdom_score(
+    small: np.ndarray, quad: np.ndarray, confidence: float, touches: bool, *, least_area: float
+) -> float:
+    """How much a candidate outline looks like a whole kingdom (0 when it cannot be one).
+
+    A kingdom's outline is a convex near-square inside the photo (seen at an angle,
+    its sides differ by less than half) and its straightened view shows a strong
+    square grid (:func:`vision.kingdomino.grid.find_grid`'s strength); a region cut
+    by the photo's edge is most likely a neighbour's kingdom partly in frame.
+    """
+    from vision.kingdomino.grid import find_grid
+
+    rows, cols = small.shape[:2]
+    ordered = order_corners(quad)
+    sides = np.linalg.norm(np.roll(ordered, -1, axis=0) - ordered, axis=1)
+    slack = 0.05 * max(rows, cols)
+    inside = bool(
+        (ordered[:, 0] >= -slack).all()
+        and (ordered[:, 0] <= cols + slack).all()
+        and (ordered[:, 1] >= -slack).all()
+        and (ordered[:, 1] <= rows + slack).all()
+    )
+    convex = bool(cv2.isContourConvex(np.rint(ordered).astype(np.int32)))
+    area = float(cv2.contourArea(ordered.astype(np.float32)))
+    if (
+        not inside
+        or not convex
+        or sides.min() < 0.5 * sides.max()
+        or area < least_area * small[..., 0].size
+    ):
+        return 0.0
+    view = warp_kingdom(small, ordered, side=210)
+    strength = min(find_grid(view).strength, 4.0)  # real kingdoms: 2-4 (grid.py)
+    return max(0.0, strength - 1.0) * (0.5 + 0.5 * confidence) * (0.5 if touches else 1.0)
 
 
 def _fill_holes(mask: np.ndarray) -> np.ndarray:

@@ -115,12 +115,14 @@ def straighten(image: np.ndarray, *, side: int = VIEW_SIDE) -> tuple[np.ndarray,
     location : Location
         Corners in pixels of ``image``.
     """
-    location = locate_kingdom(image)
-    view = warp_kingdom(image, location.corners, side=side)
     rows, cols = image.shape[:2]
     if 0.8 <= rows / cols <= 1.25:
         # A square photo may be a top-down crop of the kingdom: keep whichever view
-        # shows the stronger square grid.
+        # shows the stronger square grid, the crop or the largest region unlike the
+        # border.  (The search among other regions is not let loose on a crop: a
+        # part of a kingdom cut square may show a strong grid too.)
+        location = locate_kingdom(image, table_share=1.0)
+        view = warp_kingdom(image, location.corners, side=side)
         whole = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], dtype=np.float64)
         crop_view = warp_kingdom(image, whole, side=side)
         area = cv2.contourArea(location.corners.astype(np.float32)) / float(rows * cols)
@@ -130,6 +132,8 @@ def straighten(image: np.ndarray, *, side: int = VIEW_SIDE) -> tuple[np.ndarray,
             or find_grid(crop_view).strength >= find_grid(view).strength
         ):
             return crop_view, Location(corners=whole, confidence=0.9, cropped=True)
+    location = locate_kingdom(image)
+    view = warp_kingdom(image, location.corners, side=side)
     return view, location
 
 

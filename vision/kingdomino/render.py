@@ -342,6 +342,7 @@ def photograph(
     mat: bool = False,
     shadow: float = 0.0,
     neighbour: np.ndarray | None = None,
+    gap: float | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Lay a drawn kingdom on a table and take its photo at an angle.
 
@@ -365,6 +366,10 @@ def photograph(
     neighbour : (rows, cols, 3) ndarray of uint8 or None, keyword-only
         A second kingdom from above, laid above this one, partly out of the frame
         (the opponent's kingdom); this one then sits lower and a little smaller.
+    gap : float or None, keyword-only
+        With ``neighbour``: the gap between the two kingdoms, as a share of a side
+        (0: touching, 0.1: about half a square), the neighbour turned as this one
+        (within 6 degrees, less when closer); None: about 0.12, turned freely.
 
     Returns
     -------
@@ -397,8 +402,17 @@ def photograph(
         cast = np.asarray(cv2.GaussianBlur(cast, (blur, blur), 0), dtype=np.float32)
         photo *= (1 - shadow * cast)[..., None]
     if neighbour is not None:
-        near = centre - np.array([extra.uniform(-0.3, 0.3) * side, side * 1.08])
-        other = _quad(near, side, tilt + extra.uniform(-6, 6), perspective=False)
+        lateral, turn = extra.uniform(-0.3, 0.3), extra.uniform(-6, 6)
+        if gap is None:
+            near = centre - np.array([lateral * side, side * 1.08])
+        else:
+            # Beside this kingdom's far side, ``gap`` sides away, turned alike (a little
+            # less alike the farther it is).
+            angle = np.deg2rad(tilt)
+            along = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+            near = centre + along @ np.array([lateral * side, -(0.96 + gap) * side])
+            turn *= min(1.0, max(gap, 0.0) / 0.12)
+        other = _quad(near, side, tilt + turn, perspective=False)
         photo, _ = _lay(photo, neighbour, other)
     photo, _ = _lay(photo, top_down, corners)
     light = np.linspace(1.08, 0.88, cols, dtype=np.float32)[None, :, None]
@@ -416,6 +430,7 @@ def scene(
     table: tuple[int, int, int] | None = None,
     mat: bool = False,
     tilt: float | None = None,
+    gap: float | None = None,
 ) -> tuple[np.ndarray, np.ndarray, Kingdom]:
     """A dealt kingdom (:func:`deal_kingdom`) drawn and photographed with the given troubles.
 
@@ -425,9 +440,10 @@ def scene(
         Seeds the deal, the drawing and the photo.
     size : int, keyword-only
         5, or 7 for Mighty Duel.
-    jitter, shadow, neighbour, table, mat : keyword-only
+    jitter, shadow, neighbour, table, mat, gap : keyword-only
         As in :func:`draw_kingdom` (``jitter``, drawn pixels of a 120-pixel square)
-        and :func:`photograph` (``neighbour``: another dealt kingdom above this one).
+        and :func:`photograph` (``neighbour``: another dealt kingdom above this one,
+        ``gap`` away).
     tilt : float or None, keyword-only
         Degrees; default drawn from the seed (-20..20).
 
@@ -454,6 +470,7 @@ def scene(
         mat=mat,
         shadow=shadow,
         neighbour=other,
+        gap=gap,
     )
     return photo, corners, kingdom
 
