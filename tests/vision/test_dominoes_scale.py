@@ -16,7 +16,13 @@ import pytest
 from vision.datasets import PROJECT_ROOT, read_csv
 from vision.decode import read_image
 from vision.dominoes import read_dominoes
-from vision.dominoes.pipeline import _raised
+from vision.dominoes.pipeline import (
+    MOST_SIDE,
+    TUNED_PALE_WIDTH,
+    TileReading,
+    _raised,
+    _tile_side,
+)
 from vision.dominoes.render import render_hand
 
 SAMPLES = PROJECT_ROOT / "sample_photos"
@@ -118,3 +124,46 @@ def test_a_crop_of_a_tuning_marble_scene_with_larger_tiles_is_read(shared_data: 
     assert len(inside) == 2
     reading = read_dominoes(image, max_pips=12)
     assert sorted((min(t.pips), max(t.pips)) for t in reading.tiles) == sorted(inside)
+
+
+def test_small_tiles_on_marble_are_searched_at_their_own_size() -> None:
+    # Nine rendered marble hands at a third of their size in one 1200 x 900 photo:
+    # tiles about 31 pixels wide (tuned for 80-110), so the search runs again on the
+    # photo enlarged to 2400 pixels.  28 of 41 tiles read right before session 4, 36
+    # after (measured).
+    canvas = np.zeros((900, 1200, 3), dtype=np.uint8)
+    tiles: list[tuple[int, int]] = []
+    for index in range(9):
+        hand = render_hand(100 + index, texture="marble", max_pips=12)
+        row, col = divmod(index, 3)
+        small = cv2.resize(hand.image, (400, 300), interpolation=cv2.INTER_AREA)
+        canvas[row * 300 : (row + 1) * 300, col * 400 : (col + 1) * 400] = small
+        tiles += [(min(tile), max(tile)) for tile in hand.tiles]
+    assert len(tiles) == 41
+    read = [(min(t.pips), max(t.pips)) for t in read_dominoes(canvas, max_pips=12).tiles]
+    right = sum(min(read.count(tile), tiles.count(tile)) for tile in set(tiles))
+    assert right >= 34
+    assert len(read) <= len(tiles) + 1
+
+
+def _reading(width: float) -> TileReading:
+    corners = np.array([[0.0, 0.0], [2 * width, 0.0], [2 * width, width], [0.0, width]])
+    return TileReading((3, 4), corners, 0.9, True)
+
+
+def test_the_tiles_own_size_is_searched_only_for_small_tiles() -> None:
+    photo = np.zeros((3000, 4000, 3), dtype=np.uint8)
+    # Tiles 100 pixels wide in a 4000-pixel photo: 95 wide at 3800 pixels, capped at 2560.
+    assert _tile_side(photo, [_reading(100.0)] * 3) == MOST_SIDE
+    # 200 wide: 1900 pixels, more than a fifth over 1280.
+    assert _tile_side(photo, [_reading(200.0)]) == round(4000 * TUNED_PALE_WIDTH / 200)
+    # 300 wide: 1267 pixels, as searched already.
+    assert _tile_side(photo, [_reading(300.0)]) is None
+    # Nothing read: the largest size; something read, none of it sure: no search.
+    assert _tile_side(photo, []) == MOST_SIDE
+    unsure = TileReading((3, 4), _reading(100.0).corners, 0.5, True)
+    assert _tile_side(photo, [unsure]) is None
+    # A small photo is enlarged at most twice, and only for small tiles seen.
+    small = np.zeros((600, 800, 3), dtype=np.uint8)
+    assert _tile_side(small, [_reading(20.0)]) == 1600
+    assert _tile_side(small, []) is None

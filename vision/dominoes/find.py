@@ -196,6 +196,7 @@ def _search(
     min_bar: float = 12.0,
     tile_width: float | None = None,
     debug: bool = False,
+    enlarge: bool = False,
 ) -> tuple[list[TileCandidate], dict[str, np.ndarray], bool]:
     """:func:`find_tiles`, also returning named debug images (BGR uint8, working size)
     and whether the table was taken to be as pale as the tiles (the pale-table search ran).
@@ -204,9 +205,17 @@ def _search(
     size: a tile is then a ``tile_width`` x 2 ``tile_width`` rectangle centred on its bar.
     Every size in pixels (the ink and face kernels, the shortest bar) is then taken in
     proportion to it, from the sizes tuned at a tile width of :data:`TUNED_TILE_WIDTH`
-    working pixels, so a board read at any resolution is searched alike.
+    working pixels, so a board read at any resolution is searched alike.  ``enlarge``:
+    a photo smaller than ``work_side`` is enlarged to it (else searched as it is).
     """
-    work = shrink(image, work_side)
+    if enlarge and work_side > max(image.shape[:2]):
+        # Small tiles, searched at the size they are as wide as tuned for
+        # (vision.dominoes.pipeline._tile_side): the photo is enlarged.
+        factor = work_side / max(image.shape[:2])
+        size = (round(image.shape[1] * factor), round(image.shape[0] * factor))  # (x, y)
+        work = cv2.resize(image, size, interpolation=cv2.INTER_LINEAR)
+    else:
+        work = shrink(image, work_side)
     scale = image.shape[1] / work.shape[1]
     unit = 1.0 if tile_width is None else tile_width / scale / TUNED_TILE_WIDTH
     kernel = _odd(31 * unit)

@@ -220,6 +220,38 @@ def read_tile(
     return TileReading(pips, candidate.corners, float(confidence), legal), crop
 
 
+def _read_candidates(
+    image: np.ndarray, candidates: list[TileCandidate], own_size: int, max_pips: int
+) -> tuple[list[TileReading], list[np.ndarray]]:
+    """Read each candidate (its other outlines in turn); the first ``own_size`` were
+    found at the usual working size, the rest at another (kept only when sure)."""
+    readings: list[TileReading] = []
+    crops: list[np.ndarray] = []
+    for index, candidate in enumerate(candidates):
+        reading, crop = read_tile(image, candidate, max_pips=max_pips)
+        crops.append(crop)
+        for other in candidate.others:
+            if reading is not None and reading.legal:
+                break
+            again, crop = read_tile(image, other, max_pips=max_pips)
+            crops.append(crop)
+            if again is not None and (
+                reading is None or (again.legal, again.confidence) > (False, reading.confidence)
+            ):
+                reading = again
+        if reading is not None and candidate.proposed and not _sure_of_print(reading):
+            reading = None  # proposed from print alone: only a clean reading shows a tile
+        if reading is not None and not candidate.blank_ok and reading.pips == (0, 0):
+            reading = None  # a patch of a pale table with a vein across it
+        if reading is not None and index >= own_size and not _sure_at_other_size(reading):
+            reading = None  # found at a smaller working size only: a sure reading or none
+        if reading is not None and 0 in reading.pips and not _raised(image, reading.corners):
+            reading = None  # paper (a drawn grid's cells, a letter): no tile's raised face
+        if reading is not None:
+            readings.append(reading)
+    return readings, crops
+
+
 def _lower_levels(level: int) -> list[int]:
     """Ink levels below ``level`` to count a half's pips again at: 85, 70, 55 and 40 %
     of it, none under :data:`PALE_PIPS` (each once, highest first)."""
@@ -309,30 +341,15 @@ def read_dominoes(
         ]
         candidates = [tile for tile in candidates if _inside(area, tile.corners.mean(axis=0))]
         own_size = len(candidates)
-    readings: list[TileReading] = []
-    crops: list[np.ndarray] = []
-    for index, candidate in enumerate(candidates):
-        reading, crop = read_tile(image, candidate, max_pips=max_pips)
-        crops.append(crop)
-        for other in candidate.others:
-            if reading is not None and reading.legal:
-                break
-            again, crop = read_tile(image, other, max_pips=max_pips)
-            crops.append(crop)
-            if again is not None and (
-                reading is None or (again.legal, again.confidence) > (False, reading.confidence)
-            ):
-                reading = again
-        if reading is not None and candidate.proposed and not _sure_of_print(reading):
-            reading = None  # proposed from print alone: only a clean reading shows a tile
-        if reading is not None and not candidate.blank_ok and reading.pips == (0, 0):
-            reading = None  # a patch of a pale table with a vein across it
-        if reading is not None and index >= own_size and not _sure_at_other_size(reading):
-            reading = None  # found at a smaller working size only: a sure reading or none
-        if reading is not None and 0 in reading.pips and not _raised(image, reading.corners):
-            reading = None  # paper (a drawn grid's cells, a letter): no tile's raised face
-        if reading is not None:
-            readings.append(reading)
+    readings, crops = _read_candidates(image, candidates, own_size, max_pips)
+    if area is None and pale:
+        # The tiles' own size: search again where they are as wide as tuned for.
+        side = _tile_side(image, readings)
+        if side is not None:
+            more, _, _ = _search(image, work_side=side, enlarge=True)
+            again, more_crops = _read_candidates(image, more, 0, max_pips)
+            readings += again
+            crops += more_crops
     readings = _without_overlaps(readings)
     readings = _in_reading_order(readings)
     warnings = _warnings(readings, max_pips)
@@ -396,6 +413,39 @@ def _raised(image: np.ndarray, corners: np.ndarray) -> bool:
     off = np.abs(lab[ring] - face)
     alike = (off[:, 0] <= 14) & (off[:, 1] + off[:, 2] <= 10)
     return float(alike.mean()) <= FLAT_SHARE
+
+
+#: Tile width (short side, working pixels) the pale-table search was tuned at: the two
+#: marble scenes tuned on, at 1280 pixels, show tiles 80-110 pixels wide.
+TUNED_PALE_WIDTH = 95.0
+
+#: Longest working side (pixels) the search at the tiles' own size may use.
+MOST_SIDE = 2560
+
+
+def _tile_side(image: np.ndarray, readings: list[TileReading]) -> int | None:
+    """The working size (longer side, pixels) at which the tiles read surely are
+    :data:`TUNED_PALE_WIDTH` wide, when it is larger than every size searched already by
+    more than a fifth (small tiles: up to :data:`MOST_SIDE`, enlarging a small photo up
+    to twice); also when nothing was read at all (the largest such size, the photo not
+    enlarged).  None if no further search is needed."""
+    longest = max(image.shape[:2])
+    most = min(MOST_SIDE, 2 * longest)
+    sure = [tile for tile in readings if _sure_at_other_size(tile)]
+    if sure:
+        widths = [
+            min(
+                float(np.linalg.norm(tile.corners[1] - tile.corners[0])),
+                float(np.linalg.norm(tile.corners[3] - tile.corners[0])),
+            )
+            for tile in sure
+        ]
+        side = min(most, round(longest * TUNED_PALE_WIDTH / float(np.median(widths))))
+    elif readings:
+        return None
+    else:
+        side = min(MOST_SIDE, longest)  # not enlarged: no tile seen to be small
+    return side if side > 1.2 * 1280 else None
 
 
 def _sure_at_other_size(reading: TileReading) -> bool:
