@@ -40,6 +40,25 @@ from vision.domineering.model import load_model  # noqa: E402
 from vision.render.domineering import render_sheet  # noqa: E402
 
 
+def _stage(cells: tuple[str, ...], truth: tuple[str, ...], found: bool, corner_err: float) -> str:
+    """Where a miss happened: refused, grid (or orientation) off, cells claimed, or joins.
+
+    ``corner_err`` is the largest corner error of the sheet's grid, in cells.
+    """
+    if not found:
+        return "refused"
+    if corner_err >= 0.35:
+        return "grid/orientation"
+    claimed = {(r, c) for r in range(SIZE) for c in range(SIZE) if cells[r][c] != "."}
+    written = {(r, c) for r in range(SIZE) for c in range(SIZE) if truth[r][c] != "."}
+    if claimed != written:
+        return f"cells claimed ({len(claimed ^ written)} wrong)"
+    wrong = sum(
+        a != b for row, t in zip(cells, truth, strict=True) for a, b in zip(row, t, strict=True)
+    )
+    return f"joins ({wrong} cells)"
+
+
 def run(seeds: range, *, hard: bool) -> dict[str, object]:
     """Render and read each sheet; return the figures and per-condition tallies."""
     model = load_model()
@@ -66,6 +85,7 @@ def run(seeds: range, *, hard: bool) -> dict[str, object]:
         cells_right += right
         ok = cells == sheet.cells
         exact += ok
+        err = 0.0
         if reading is not None:
             cell = np.linalg.norm(sheet.corners[1] - sheet.corners[0]) / SIZE
             err = np.abs(reading.corners - sheet.corners).max() / cell
@@ -93,7 +113,10 @@ def run(seeds: range, *, hard: bool) -> dict[str, object]:
             by[key][0] += ok
             by[key][1] += 1
         if not ok:
-            failures.append(f"seed {seed}: read {'/'.join(cells)} truth {'/'.join(sheet.cells)}")
+            stage = _stage(cells, sheet.cells, reading is not None, float(err))
+            failures.append(
+                f"seed {seed}: [{stage}] read {'/'.join(cells)} truth {'/'.join(sheet.cells)}"
+            )
     n = len(seeds)
     return {
         "n": n,

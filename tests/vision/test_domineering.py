@@ -36,9 +36,16 @@ from vision.domineering.marks import (
     stroke_contrast,
     with_neighbours,
     with_sheet,
+    with_writing,
+    writing_similarity,
 )
 from vision.domineering.pairs import best_matching
-from vision.domineering.read import MAX_PAPER_SPREAD, MIN_GRID_EVIDENCE, orientation
+from vision.domineering.read import (
+    MAX_PAPER_SPREAD,
+    MIN_GRID_EVIDENCE,
+    orientation,
+    sheet_evidence,
+)
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_photos"
 
@@ -441,6 +448,92 @@ def test_with_neighbours_weighs_each_edge_against_its_rivals() -> None:
     assert out[1, 0, 9] == pytest.approx(0.6 / 0.4)
     # an edge with no crossing anywhere near: 0 over 0.1
     assert out[8, 7, 9] == 0.0 and out[8, 7, 10] == 0.0
+
+
+def _write(
+    frame: np.ndarray, cell: tuple[int, int], text: str, *, dx: int = 0, scale: float = 0.8
+) -> None:
+    """Write ``text`` in ``cell`` of a :func:`_blank_frame` (``dx`` pixels right of centre)."""
+    lo = round(MARGIN * CELL_PX)
+    mask = np.zeros(frame.shape, np.uint8)
+    (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
+    x = lo + cell[1] * CELL_PX + (CELL_PX - w) // 2 + dx
+    y = lo + cell[0] * CELL_PX + (CELL_PX + h) // 2
+    cv2.putText(mask, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, 255, 2, cv2.LINE_AA)
+    np.maximum(frame, mask.astype(np.float32) * (0.6 / 255), out=frame)
+
+
+def test_writing_similarity_pairs_the_cells_with_the_same_number() -> None:
+    # a 2x2 block B2 C2 / B3 C3 written as two H pairs: 3 3 / 7 7, the numbers a
+    # little off-centre and of different sizes in each cell, a joining stroke in each pair
+    frame, crossings = _blank_frame()
+    _write(frame, (1, 1), "3", dx=-3)
+    _write(frame, (1, 2), "3", dx=2, scale=0.7)
+    _write(frame, (2, 1), "7", dx=2)
+    _write(frame, (2, 2), "7", dx=-2, scale=0.9)
+    lo = round(MARGIN * CELL_PX)
+    for row in (lo + CELL_PX + 20, lo + 2 * CELL_PX + 20):
+        frame[row - 1 : row + 1, lo + 2 * CELL_PX - 8 : lo + 2 * CELL_PX + 9] = 0.6
+    before = frame.copy()
+    same = writing_similarity(frame, crossings)
+    np.testing.assert_array_equal(frame, before)
+    assert same.shape == (9, 9) and same.dtype == np.float64
+    h_pairs = same[2, 3] + same[4, 3]  # B2|C2 and B3|C3
+    v_pairs = same[3, 2] + same[3, 4]  # B2|B3 and C2|C3
+    assert same[2, 3] > 0.8 and same[4, 3] > 0.8
+    assert h_pairs > v_pairs + 0.3
+    assert same[0, 1] == 0.0  # A1|B1: both empty
+    assert same[2, 2] == 0.0  # a cell place
+
+
+def test_with_writing_weighs_each_edge_against_its_rivals() -> None:
+    edges = np.zeros((9, 9, 12))
+    edges[0, 1, 0] = 0.5
+    same = np.zeros((9, 9))
+    same[0, 1] = 0.9  # A1|B1: the same number
+    same[1, 0] = 0.4  # A1|A2
+    same[1, 2] = 0.2  # B1|B2
+    out = with_writing(edges, same)
+    assert out.shape == (9, 9, 14)
+    np.testing.assert_array_equal(out[:, :, :12], edges)
+    assert out[0, 1, 12] == pytest.approx(0.9)
+    assert out[0, 1, 13] == pytest.approx(0.9 - 0.4)  # the strongest rival: A1|A2
+    assert out[1, 0, 13] == pytest.approx(0.4 - 0.9)  # A1|A2 against A1|B1
+    assert out[0, 0, 12] == 0.0 and out[0, 0, 13] == 0.0  # a cell place
+
+
+def test_labels_fainter_than_a_heavy_grid_still_fix_the_orientation() -> None:
+    # the grid drawn in heavy black pen, the labels in pale pencil, the photo upside down
+    image = np.full((600, 800, 3), 235, np.uint8)
+    square = np.array([[0, 0], [5, 0], [5, 5], [0, 5]], np.float32)
+    warp = cv2.getPerspectiveTransform(square, CORNERS.astype(np.float32))
+
+    def to_photo(x: float, y: float) -> tuple[int, int]:
+        p = cv2.perspectiveTransform(np.array([[[x, y]]], np.float64), warp)[0, 0]
+        return round(p[0]), round(p[1])
+
+    for k in range(SIZE + 1):
+        cv2.line(image, to_photo(k, 0), to_photo(k, 5), (10, 10, 10), 6, cv2.LINE_AA)
+        cv2.line(image, to_photo(0, k), to_photo(5, k), (10, 10, 10), 6, cv2.LINE_AA)
+    for k in range(SIZE):
+        for text, (x, y) in (("ABCDE"[k], (k + 0.5, -0.5)), ("12345"[k], (-0.5, k + 0.5))):
+            px, py = to_photo(x, y)
+            cv2.putText(
+                image, text, (px - 7, py + 7), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (150, 150, 150), 1
+            )
+    image = np.ascontiguousarray(image[::-1, ::-1])
+    ink = ink_map(image)
+    grid = find_grid(ink)
+    assert grid is not None
+    # at the usual level the pale labels are not seen at all
+    gray = rectify(darkest_channel(image), grid)
+    contrast = stroke_contrast(rectify(ink, grid), grid.crossings)
+    sides = label_sides(label_ink(gray, grid.crossings), grid.crossings, contrast)
+    first_look = orientation(sides)[1]
+    assert first_look < 0.2
+    evidence = sheet_evidence(image, ink, grid)
+    assert evidence.turns == 2
+    assert evidence.turn_confidence > first_look + 0.25
 
 
 # --- best matching -----------------------------------------------------------------------------

@@ -10,7 +10,9 @@ and the 6x6 line crossings found in it, and return plain feature arrays:
 * :func:`cell_features` - ink in each cell's inside (numbers, shading; smudges are
   faint and blurred);
 * :func:`edge_features` - a stroke crossing each inner edge (the joining stroke of a
-  pair crosses the shared edge; ``rules/domineering.txt``).
+  pair crosses the shared edge; ``rules/domineering.txt``);
+* :func:`writing_similarity` - how alike the writing in two neighbouring cells is
+  (both cells of a pair carry the same turn number).
 
 Edges live with the cells on one 9x9 lattice: cell ``(r, c)`` at ``[2r, 2c]``, the
 edge between ``(r, c)`` and ``(r, c+1)`` at ``[2r, 2c+1]``, the edge between ``(r, c)``
@@ -36,13 +38,16 @@ __all__ = [
     "stroke_contrast",
     "with_neighbours",
     "with_sheet",
+    "with_writing",
+    "writing_similarity",
 ]
 
 #: Names of the columns of :func:`cell_features`.
 CELL_FEATURES = ("mean", "cover", "peak", "sharp", "blob")
 #: Names of the columns :func:`with_sheet` adds to the cell features (narrow, then wide ink).
 SHEET_FEATURES = ("mean_in_sheet", "wide_mean_in_sheet")
-#: Names of the columns of :func:`edge_features` (the last four from :func:`with_neighbours`).
+#: Names of the columns of :func:`edge_features` (then four from :func:`with_neighbours`,
+#: two from :func:`with_writing`).
 EDGE_FEATURES = (
     "cross",
     "across",
@@ -56,6 +61,8 @@ EDGE_FEATURES = (
     "weaker_cell",
     "cross_vs_rivals",
     "rival_cross",
+    "same_writing",
+    "same_vs_rivals",
 )
 
 
@@ -484,3 +491,144 @@ def _edge(
     cross_in = float(np.max(np.minimum(both_in, on)))
     cross_out = float(np.max(np.minimum(both_out, on)))
     return np.array([cross, across, near, far, along, cross_in, cross_out, typical]) / contrast
+
+
+def _writing_window(
+    patch: np.ndarray, *, band: float, spread: float, samples: int, min_mass: float = 1.0
+) -> np.ndarray | None:
+    """One cell's writing, centred on its ink and scaled by its height, as a unit vector.
+
+    ``patch`` is the whole cell (line to line); ink within ``band`` of a cell of its
+    sides fades out (the grid lines, the ends of joining strokes).  ``None`` when
+    the cell holds less ink than ``min_mass`` (in ink x pixels: one pixel of black
+    is 1) or the window is flat.
+    """
+    rows, cols = patch.shape
+    if rows < 8 or cols < 8:
+        return None
+    v = np.linspace(0.0, 1.0, rows)[:, None]
+    u = np.linspace(0.0, 1.0, cols)[None, :]
+
+    def ramp(t: np.ndarray) -> np.ndarray:
+        return np.clip((t - band) / 0.1, 0.0, 1.0)
+
+    ink = patch * (ramp(v) * ramp(1.0 - v) * ramp(u) * ramp(1.0 - u))
+    mass = float(ink.sum())
+    if mass < min_mass:
+        return None
+    yy, xx = np.mgrid[0:rows, 0:cols]
+    mid_r, mid_c = float((ink * yy).sum()) / mass, float((ink * xx).sum()) / mass
+    height = float(np.sqrt((ink * (yy - mid_r) ** 2).sum() / mass))
+    step = max(height, 2.0) * spread / (samples / 2)
+    warp = np.array(
+        [[step, 0.0, mid_c - step * samples / 2], [0.0, step, mid_r - step * samples / 2]],
+        np.float32,
+    )
+    window = cv2.warpAffine(
+        ink.astype(np.float32),
+        warp,
+        (samples, samples),
+        flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
+    ).ravel()
+    window = window - window.mean()
+    norm = float(np.linalg.norm(window))
+    return window / norm if norm > 1e-9 else None
+
+
+def writing_similarity(
+    frame: np.ndarray,
+    crossings: np.ndarray,
+    *,
+    blur: float = 0.03,
+    band: float = 0.15,
+    spread: float = 2.4,
+    samples: int = 20,
+) -> np.ndarray:
+    """How alike the writing in each two neighbouring cells is (the same turn number?).
+
+    Both cells of a pair carry the same turn number (``rules/domineering.txt``), so
+    in a 2x2 block of written cells, whose joining strokes are the only other
+    evidence of two H pairs against two V pairs, the pairs are the cells whose
+    numbers look alike.  Each cell's ink (the band along its sides faded out: grid
+    lines and the ends of joining strokes) is seen through a window centred on the
+    ink and scaled by its height (a number written a little off-centre or larger
+    in one cell matches); the similarity is the correlation of the two windows.
+
+    Parameters
+    ----------
+    frame : (side, side) ndarray of float32
+        Straightened ink map (narrow background).
+    crossings : (6, 6, 2) ndarray of float64
+        Line crossings, (row, col) pixels.
+    blur : float, keyword-only
+        Gaussian blur of the ink first, in cells (pen jitter).
+    band : float, keyword-only
+        Share of a cell faded out along each side.
+    spread : float, keyword-only
+        Half the window, in standard deviations of the ink's rows.
+    samples : int, keyword-only
+        Window side, in samples.
+
+    Returns
+    -------
+    (9, 9) ndarray of float64
+        On the cell/edge lattice (module docstring): -1..1 at edge places, 0 where
+        a cell holds no ink, and 0 at cell places.
+    """
+    smooth = cv2.GaussianBlur(frame.astype(np.float32), (0, 0), blur * CELL_PX)
+    windows: dict[tuple[int, int], np.ndarray | None] = {}
+    for r in range(SIZE):
+        for c in range(SIZE):
+            a, b, d, e = _inner_box(crossings, r, c, 0.0)
+            windows[r, c] = _writing_window(
+                smooth[a:b, d:e], band=band, spread=spread, samples=samples
+            )
+    out = np.zeros((2 * SIZE - 1, 2 * SIZE - 1))
+    for r in range(2 * SIZE - 1):
+        for c in range(2 * SIZE - 1):
+            if r % 2 == c % 2:
+                continue
+            one = windows[r // 2, c // 2]
+            two = windows[r // 2 + r % 2, c // 2 + c % 2]
+            if one is not None and two is not None:
+                out[r, c] = float(one @ two)
+    return out
+
+
+def with_writing(edges: np.ndarray, same: np.ndarray) -> np.ndarray:
+    """Edge features plus how alike the two cells' writing is, and that against the rivals.
+
+    Parameters
+    ----------
+    edges : (9, 9, 12) ndarray of float64
+        From :func:`with_neighbours`.
+    same : (9, 9) ndarray of float64
+        From :func:`writing_similarity`.
+
+    Returns
+    -------
+    (9, 9, 14) ndarray of float64
+        ``edges`` followed by ``same_writing`` and ``same_vs_rivals``: the
+        similarity minus the highest similarity over the other edges of the two
+        cells (the rivals of :func:`with_neighbours`), 0 when there is none.
+    """
+    out = np.zeros((*edges.shape[:2], edges.shape[2] + 2))
+    out[:, :, : edges.shape[2]] = edges
+    last = 2 * SIZE - 2
+    for r in range(2 * SIZE - 1):
+        for c in range(2 * SIZE - 1):
+            if r % 2 == c % 2:
+                continue
+            a = (r // 2, c // 2)
+            b = (a[0] + r % 2, a[1] + c % 2)
+            rivals = [
+                float(same[2 * cell[0] + dr, 2 * cell[1] + dc])
+                for cell in (a, b)
+                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= 2 * cell[0] + dr <= last
+                and 0 <= 2 * cell[1] + dc <= last
+                and (2 * cell[0] + dr, 2 * cell[1] + dc) != (r, c)
+            ]
+            out[r, c, -2] = same[r, c]
+            out[r, c, -1] = same[r, c] - max(rivals) if rivals else 0.0
+    return out

@@ -31,6 +31,8 @@ from vision.domineering.marks import (
     stroke_contrast,
     with_neighbours,
     with_sheet,
+    with_writing,
+    writing_similarity,
 )
 from vision.domineering.model import SheetModel, load_model
 from vision.domineering.pairs import best_matching
@@ -156,9 +158,10 @@ class Evidence:
         ``CELL_FEATURES`` on the narrow-background ink (robust to shadow edges),
         then on the wide-background ink (sees a cell shaded solid), then
         ``SHEET_FEATURES`` (each cell's mean ink against the sheet's other cells).
-    edges : (9, 9, 12) ndarray of float64
+    edges : (9, 9, 14) ndarray of float64
         ``EDGE_FEATURES`` on the narrow-background ink (a stroke drawn over a
-        shaded cell stays a stroke), on the cell/edge lattice.
+        shaded cell stays a stroke; the writing alike in both cells of a pair), on
+        the cell/edge lattice.
     turns, turn_confidence : int, float
         From :func:`orientation`.
     frame : (side, side) ndarray of float32
@@ -172,7 +175,14 @@ class Evidence:
     frame: np.ndarray
 
 
-def sheet_evidence(work: np.ndarray, ink: np.ndarray, grid: Grid) -> Evidence:
+def sheet_evidence(
+    work: np.ndarray,
+    ink: np.ndarray,
+    grid: Grid,
+    *,
+    sure_turn: float = 0.8,
+    faint_labels: float = 0.6,
+) -> Evidence:
     """Measure labels, cells and edges of the grid found in ``work``.
 
     Parameters
@@ -183,6 +193,13 @@ def sheet_evidence(work: np.ndarray, ink: np.ndarray, grid: Grid) -> Evidence:
         Its :func:`~vision.domineering.grid.ink_map`.
     grid : Grid
         From :func:`~vision.domineering.grid.find_grid`.
+    sure_turn : float, keyword-only
+        Orientation confidence (0..1) under which the labels are looked for again
+        as fainter writing.
+    faint_labels : float, keyword-only
+        That second look counts label ink from this share of the usual level (a
+        share of the grid lines' darkness): labels in pale pencil beside a grid
+        drawn in heavy pen.  Kept when it is surer.
 
     Returns
     -------
@@ -193,13 +210,20 @@ def sheet_evidence(work: np.ndarray, ink: np.ndarray, grid: Grid) -> Evidence:
     wide = frame_ink(gray)
     contrast = stroke_contrast(narrow, grid.crossings)
     # labels: thin strokes on the paper only (not a strip of table or a shadow edge)
-    sides = label_sides(label_ink(gray, grid.crossings), grid.crossings, contrast)
-    turns, turn_conf = orientation(sides)
+    labels = label_ink(gray, grid.crossings)
+    turns, turn_conf = orientation(label_sides(labels, grid.crossings, contrast))
+    if turn_conf < sure_turn:
+        faint = orientation(label_sides(labels, grid.crossings, faint_labels * contrast))
+        if faint[1] > turn_conf:
+            turns, turn_conf = faint
     cells_narrow = cell_features(narrow, grid.crossings, contrast)
     cells = with_sheet(
         np.concatenate([cells_narrow, cell_features(wide, grid.crossings, contrast)], axis=-1)
     )
-    edges = with_neighbours(cells_narrow, edge_features(narrow, grid.crossings, contrast))
+    edges = with_writing(
+        with_neighbours(cells_narrow, edge_features(narrow, grid.crossings, contrast)),
+        writing_similarity(narrow, grid.crossings),
+    )
     return Evidence(
         cells=np.rot90(cells, turns, axes=(0, 1)),
         edges=np.rot90(edges, turns, axes=(0, 1)),
