@@ -91,7 +91,7 @@ def test_photo_features_add_degraded_copies_of_crops_only(
     phone = next(p for p in photos if p.group == "phone")
     n = len(crop.labels) ** 2
     flat = [cell for line in crop.labels for cell in line]
-    # As committed: no copies (the crop's rows, its crown rows twice).
+    # As committed: the crop's rows, its crown rows twice, CROWN_COPIES crown copies.
     terrain, crowns, terrains, counts = photo_features(crop)
     assert terrain.shape == ((1 + TERRAIN_COPIES) * n, TERRAIN_FEATURES)
     assert crowns.shape == ((2 + CROWN_COPIES) * n, CROWN_FEATURES + TERRAIN_FEATURES)

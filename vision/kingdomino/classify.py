@@ -23,14 +23,16 @@ from pathlib import Path
 import numpy as np
 
 from referee.kingdomino import Square, Terrain
-from referee.kingdomino.tiles import square_counts
-from vision.kingdomino.features import crown_features, terrain_features
+from referee.kingdomino.tiles import TILES, square_counts
+from vision.kingdomino.features import ROW_FEATURE, crown_features, terrain_features
 from vision.kingdomino.forest import Forest
 
 __all__ = [
     "MODEL_PATH",
     "SquareModel",
     "SquareReading",
+    "at_least_the_row",
+    "crown_prior",
     "load_model",
     "one_warning_per_square",
     "read_squares",
@@ -43,6 +45,11 @@ MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "kingdomino.npz
 
 #: Crown counts a square may show.
 CROWN_COUNTS = (0, 1, 2, 3)
+
+#: How far the crown forest's odds are brought back to the real set's crown shares
+#: (:func:`square_probabilities`): chosen on the grouped cross-validation of photos/
+#: and phone/ (docs/kingdomino-vision.md, session 4).
+PRIOR_POWER = 0.5
 
 #: How a warning about one square starts: ``"(row, col): "``.
 _SQUARE_NOTE = re.compile(r"\(\d+, \d+\): ")
@@ -123,7 +130,11 @@ def square_features(
 
 
 def square_probabilities(
-    squares: list[np.ndarray], model: SquareModel, *, lit: list[np.ndarray] | None = None
+    squares: list[np.ndarray],
+    model: SquareModel,
+    *,
+    lit: list[np.ndarray] | None = None,
+    prior_power: float = PRIOR_POWER,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Terrain and crown-count probabilities of each square.
 
@@ -135,6 +146,11 @@ def square_probabilities(
     lit : list of (rows, cols, 3) ndarray of uint8, BGR, or None, keyword-only
         The squares after light normalisation, for crown counting (see
         :func:`square_features`).
+    prior_power : float, keyword-only
+        The crown forest weighs its classes evenly (three crowns are rare), which
+        raises the odds of the rarer counts; its odds are multiplied by the real
+        set's share of squares with each count (:func:`crown_prior`) to this power
+        (0: not at all, 1: in full).
 
     Returns
     -------
@@ -152,12 +168,80 @@ def square_probabilities(
     crowns = np.zeros((len(squares), len(CROWN_COUNTS)))
     for index, name in enumerate(model.crowns.classes):
         crowns[:, int(name)] = raw_c[:, index]
+    crowns = crowns * crown_prior() ** prior_power
+    crowns /= crowns.sum(axis=1, keepdims=True)
     # Three crowns exist on one mine square only, so the forest has few examples of
     # them; three crown bodies seen on a mine were never anything else in the data.
     mine = terrain.argmax(axis=1) == list(Terrain).index(Terrain.MINE)
     three = mine & (c_feat[:, 0] >= 3)
     crowns[three] = 0.5 * crowns[three] + 0.5 * np.eye(len(CROWN_COUNTS))[3]
-    return terrain, crowns
+    # Crowns plainly seen: a row of two or three bodies, or one body whose rim held
+    # (never more than the crowns there in the labelled photos).
+    loose, strict = c_feat[:, ROW_FEATURE], c_feat[:, ROW_FEATURE + 1]
+    return terrain, at_least_the_row(crowns, np.maximum(np.where(loose >= 2, loose, 0), strict))
+
+
+def crown_prior() -> np.ndarray:
+    """Share of the real set's squares with 0, 1, 2 and 3 crowns.
+
+    From ``referee.kingdomino.tiles`` (``../shared/data/kingdomino/tiles.csv``:
+    66, 22, 7 and 1 of the 96 squares).
+
+    Returns
+    -------
+    (4,) ndarray of float64
+        Summing to 1.
+    """
+    counts = np.zeros(len(CROWN_COUNTS))
+    for _, _, left_crowns, _, right_crowns in TILES:
+        counts[left_crowns] += 1
+        counts[right_crowns] += 1
+    return np.asarray(counts / float(counts.sum()), dtype=np.float64)
+
+
+def at_least_the_row(crowns: np.ndarray, rows: np.ndarray, *, below: float = 0.02) -> np.ndarray:
+    """Crown odds that never go below the crowns the detector plainly saw.
+
+    Two or three crown bodies alike in size, side by side in one row
+    (:func:`~vision.kingdomino.features.crown_row`), or one body whose pale rim
+    is whole, are that many crowns at least: in the labelled photos (photos/ and
+    phone/, 2,600 squares) such a row never held fewer (one more may be missed).
+    The crown forest also learns the terrain's artwork, and on a tile drawn unlike
+    the real set's, or a photo compressed otherwise, the artwork can outvote what is
+    plainly seen; here it cannot.  The odds of counts under the row are multiplied
+    by ``below`` (kept a little, so a square whose terrain allows no such count can
+    still be read as the likeliest possible one by the tile-set limits), then all
+    are rescaled.
+
+    Parameters
+    ----------
+    crowns : (n, 4) ndarray of float64
+        Each square's odds of 0-3 crowns, rows summing to 1; not modified.
+    rows : (n,) ndarray
+        The least crowns seen on each square (0-3; 0 bounds nothing).
+    below : float, keyword-only
+        Factor on the odds of counts under the row.
+
+    Returns
+    -------
+    (n, 4) ndarray of float64
+        A new array, rows summing to 1.
+
+    Examples
+    --------
+    >>> at_least_the_row(np.array([[0.1, 0.5, 0.4, 0.0], [0.1, 0.9, 0.0, 0.0]]),
+    ...                  np.array([2, 0])).round(2).tolist()
+    [[0.0, 0.02, 0.97, 0.0], [0.1, 0.9, 0.0, 0.0]]
+    """
+    out = np.array(crowns, dtype=np.float64, copy=True)
+    for i, row in enumerate(np.asarray(rows).astype(int)):
+        if row < 1:
+            continue
+        out[i, :row] *= below
+        if out[i, row:].sum() <= 0:
+            out[i, row] = 1.0
+        out[i] /= out[i].sum()
+    return out
 
 
 def read_squares(

@@ -8,15 +8,19 @@ scores squares x crowns); they are found as white-rimmed blobs of crown size.
 
 from __future__ import annotations
 
+from itertools import combinations, pairwise
+
 import cv2
 import numpy as np
 
 __all__ = [
     "CROWN_FEATURES",
+    "ROW_FEATURE",
     "SQUARE_SIDE",
     "TERRAIN_FEATURES",
     "crown_blobs",
     "crown_features",
+    "crown_row",
     "normalise_light",
     "normalise_square",
     "terrain_features",
@@ -256,7 +260,7 @@ def crown_interiors(
     hue, sat, val = hsv[..., 0], hsv[..., 1], hsv[..., 2]
     rim = (sat < rim_sat) & (val > rim_val)
     body = ((hue >= 15) & (hue <= 36) & (sat >= body_sat) & (val > 110) & ~rim).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(body, connectivity=4)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(body, connectivity=4)
     if opening > 0:
         # Only bodies too big to be a crown are opened: a crown whose rim held is
         # kept whole, however thin its points.
@@ -269,13 +273,18 @@ def crown_interiors(
             shape = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (opening, opening))
             opened = np.asarray(cv2.morphologyEx(big, cv2.MORPH_OPEN, shape), dtype=np.uint8)
             body = np.where(big > 0, opened, body).astype(np.uint8)
-            count, labels, stats, _ = cv2.connectedComponentsWithStats(body, connectivity=4)
+            _, labels, stats, _ = cv2.connectedComponentsWithStats(body, connectivity=4)
     kernel = np.ones((5, 5), np.uint8)
     found: list[list[float]] = []
-    for label in range(1, count):
-        left, top, width, height, area = (int(v) for v in stats[label])
-        if not min_area <= area <= max_area or max(width, height) > 0.3 * side:
-            continue
+    areas = stats[:, cv2.CC_STAT_AREA]
+    crown_sized = (
+        (areas >= min_area)
+        & (areas <= max_area)
+        & (np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) <= 0.3 * side)
+    )
+    crown_sized[0] = False  # the background
+    for label in np.flatnonzero(crown_sized):
+        left, top, width, height, _ = (int(v) for v in stats[label])
         y0, y1 = max(0, top - 3), min(side, top + height + 3)
         x0, x1 = max(0, left - 3), min(side, left + width + 3)
         own = (labels[y0:y1, x0:x1] == label).astype(np.uint8)
@@ -305,8 +314,87 @@ def crown_interiors(
     return [(int(a), int(b), int(c), int(d), float(e)) for a, b, c, d, e in found]
 
 
+def crown_row(
+    bodies: list[tuple[int, int, int, int, float]],
+    *,
+    min_short: int = 4,
+    size_ratio: float = 1.6,
+    off_axis: float = 0.6,
+    spacing: tuple[float, float] = (0.95, 2.4),
+) -> int:
+    """The most crown bodies that make one row of like crowns (0-3).
+
+    The crowns of one square are printed alike, side by side along one edge: the
+    same size, their long sides along the row, evenly spaced.  A body that is not
+    part of such a row (a sliver of a neighbour's crown at the square's edge, a
+    yellow patch of the artwork, a crown cut in two by the jewels) is left out, so a
+    row of two or three is strong evidence of that many crowns at least (in the
+    labelled photos a row of two or three was never more than the crowns there).
+
+    Parameters
+    ----------
+    bodies : list of (top, left, height, width, ring)
+        Crown bodies as :func:`crown_interiors` gives them (pixels of one resampled square).
+    min_short : int, keyword-only
+        A body's shorter side, pixels, at least this (thinner ones are slivers).
+    size_ratio : float, keyword-only
+        Two crowns of a row: longer and shorter sides each within this ratio.
+    off_axis : float, keyword-only
+        Their centres are at most this fraction of their height across the row apart
+        (at least 3 pixels allowed).
+    spacing : (float, float), keyword-only
+        Neighbours' centres are this many times their length along the row apart.
+
+    Returns
+    -------
+    int
+        0 if there is no body, 1 if no two bodies make a row, else 2 or 3.
+    """
+    kept = [b for b in bodies if min(b[2], b[3]) >= min_short]
+
+    def alike(a: tuple[int, int, int, int, float], b: tuple[int, int, int, int, float]) -> bool:
+        long_a, short_a = max(a[2], a[3]), min(a[2], a[3])
+        long_b, short_b = max(b[2], b[3]), min(b[2], b[3])
+        return (
+            max(long_a, long_b) <= size_ratio * min(long_a, long_b)
+            and max(short_a, short_b) <= size_ratio * min(short_a, short_b) + 1
+        )
+
+    def neighbours(
+        a: tuple[int, int, int, int, float], b: tuple[int, int, int, int, float], across: bool
+    ) -> bool:
+        # ``across`` False: the row runs along the columns (crowns side by side).
+        along_i, across_i = (3, 2) if not across else (2, 3)
+        start_i, other_i = (1, 0) if not across else (0, 1)
+        for body in (a, b):
+            if body[along_i] < 0.75 * body[across_i]:
+                return False
+        gap = abs((a[start_i] + a[along_i] / 2) - (b[start_i] + b[along_i] / 2))
+        off = abs((a[other_i] + a[across_i] / 2) - (b[other_i] + b[across_i] / 2))
+        length = (a[along_i] + b[along_i]) / 2
+        height = (a[across_i] + b[across_i]) / 2
+        return off <= max(3.0, off_axis * height) and (
+            spacing[0] * length <= gap <= spacing[1] * length
+        )
+
+    for count in range(min(3, len(kept)), 1, -1):
+        for group in combinations(kept, count):
+            if not all(alike(a, b) for a, b in combinations(group, 2)):
+                continue
+            for across in (False, True):
+                key = 0 if across else 1
+                line = sorted(group, key=lambda b: b[key] + b[key + 2] / 2)
+                if all(neighbours(a, b, across) for a, b in pairwise(line)):
+                    return count
+    return 1 if kept else 0
+
+
 #: Length of :func:`crown_features`' vector.
-CROWN_FEATURES = 18
+CROWN_FEATURES = 24
+
+#: Index in :func:`crown_features`' vector of :func:`crown_row` on the loose bodies
+#: (rim share at least 0.3); the next one is on the strict bodies (at least 0.45).
+ROW_FEATURE = 18
 
 
 def crown_features(square: np.ndarray) -> np.ndarray:
@@ -321,10 +409,20 @@ def crown_features(square: np.ndarray) -> np.ndarray:
     (CROWN_FEATURES,) ndarray of float64
         Crown bodies counted under stricter and looser rim tests (before and after
         merging split bodies), their rim shares, plus white-rimmed blob counts and
-        the white and yellow pixel shares.
+        the white and yellow pixel shares; then (from index :data:`ROW_FEATURE`) the
+        loose and the strict bodies that make one row of like crowns
+        (:func:`crown_row`), and the
+        bodies and rows found with a greyer or more coloured rim allowed (the rims
+        of a blurred or warm-lit phone photo, where the first counts see no crown).
     """
     resampled = cv2.resize(square, (96, 96), interpolation=cv2.INTER_AREA)
     loose = crown_interiors(resampled, side=96, ring_share=0.3)
+    # A broken rim lets a body run into a yellowish field: bodies too big to be a
+    # crown are opened (3 pixels) to cut them apart again.
+    greyer = crown_interiors(resampled, side=96, rim_sat=120, opening=3, ring_share=0.3)
+    warmer = crown_interiors(
+        resampled, side=96, rim_sat=150, body_sat=150, opening=3, ring_share=0.3
+    )
     strict = [c for c in loose if c[4] >= 0.45]
     blobs = crown_blobs(resampled, side=96)
     small = normalise_square(square)
@@ -350,5 +448,11 @@ def crown_features(square: np.ndarray) -> np.ndarray:
         min(3, len(strict)),
         float(np.mean([c[0] for c in loose])) / 96.0 if loose else -1.0,
         float(np.mean([c[1] for c in loose])) / 96.0 if loose else -1.0,
+        crown_row(loose),
+        crown_row(strict),
+        crown_row(greyer),
+        crown_row(warmer),
+        len(greyer),
+        len(warmer),
     ]
     return np.asarray(values, dtype=np.float64)

@@ -42,7 +42,7 @@ __all__ = [
 #: or darker, warmer or cooler, uneven; blur, JPEG) and by the crown forest (the same
 #: but even light).
 TERRAIN_COPIES = 0
-CROWN_COPIES = 0
+CROWN_COPIES = 2
 
 #: :func:`degrade_view`'s ``cast`` and ``ramp`` for the two forests' copies.
 _TERRAIN_DEGRADING = (0.12, 0.2)

@@ -1,0 +1,119 @@
+"""Crown rows (features.crown_row), the odds they bound (classify.at_least_the_row), and
+a sample kingdom read the same whatever JPEG compression it was saved with."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from referee.kingdomino import Kingdom, Terrain, parse_kingdom
+from vision.datasets import PROJECT_ROOT
+from vision.kingdomino import score_photo
+from vision.kingdomino.classify import at_least_the_row
+from vision.kingdomino.features import ROW_FEATURE, crown_features, crown_interiors, crown_row
+from vision.kingdomino.render import draw_square
+
+# Bodies as crown_interiors gives them: (top, left, height, width, ring share).
+# Three crowns of a real mine at 96 pixels a square: 8 x 17 pixels, 27 pixels apart.
+ROW_OF_THREE = [(74, 12, 8, 17, 0.56), (74, 39, 9, 17, 0.62), (74, 66, 9, 16, 0.63)]
+
+
+def test_a_row_of_like_crowns_is_counted() -> None:
+    assert crown_row(ROW_OF_THREE) == 3
+    assert crown_row(ROW_OF_THREE[:2]) == 2
+    assert crown_row(ROW_OF_THREE[1:]) == 2
+    assert crown_row(ROW_OF_THREE[:1]) == 1
+    assert crown_row([]) == 0
+    # Along a column: two crowns 18 x 9 pixels, one above the other.
+    assert crown_row([(9, 15, 18, 9, 0.69), (37, 15, 19, 9, 0.71)]) == 2
+
+
+def test_bodies_unlike_the_row_are_left_out() -> None:
+    two = [(17, 42, 8, 18, 0.68), (17, 68, 9, 19, 0.64)]
+    # A yellow patch of the artwork far from the row's line.
+    assert crown_row([*two, (69, 20, 9, 20, 0.36)]) == 2
+    # A sliver of a neighbour's crown along the square's edge (3 pixels thin).
+    assert crown_row([(12, 12, 8, 17, 0.65), (12, 93, 27, 3, 0.38)]) == 1
+    # A body standing across the row's direction (taller than wide).
+    assert crown_row([(17, 42, 8, 18, 0.68), (13, 68, 18, 8, 0.6)]) == 1
+    # Twice the size of its neighbour.
+    assert crown_row([(17, 42, 8, 18, 0.68), (17, 68, 16, 36, 0.6)]) == 1
+    # Far apart along the row (three crowns' length between them).
+    assert crown_row([(17, 10, 8, 18, 0.68), (17, 75, 8, 18, 0.6)]) == 1
+    # Out of line across the row.
+    assert crown_row([(17, 42, 8, 18, 0.68), (35, 68, 8, 18, 0.6)]) == 1
+
+
+@pytest.mark.parametrize("terrain", [Terrain.SWAMP, Terrain.GRASSLAND, Terrain.MINE])
+@pytest.mark.parametrize("crowns", [0, 1, 2, 3])
+def test_drawn_crowns_make_one_row(terrain: Terrain, crowns: int) -> None:
+    square = draw_square(terrain, crowns, seed=11)
+    before = square.copy()
+    assert crown_row(crown_interiors(square)) == crowns
+    assert crown_features(square)[ROW_FEATURE] == crowns
+    assert np.array_equal(square, before)
+
+
+def test_at_least_the_row_bounds_the_odds_from_below() -> None:
+    crowns = np.array(
+        [
+            [0.06, 0.46, 0.48, 0.0],  # a row of two, the forest unsure: 2
+            [0.10, 0.60, 0.20, 0.10],  # a row of two: 2 or 3, as 2 : 1
+            [0.20, 0.70, 0.10, 0.00],  # a row of three the forest gave no odds: 3
+            [0.60, 0.40, 0.00, 0.00],  # one crown plainly seen: 1
+            [0.30, 0.70, 0.00, 0.00],  # nothing plainly seen: the forest's odds
+        ]
+    )
+    before = crowns.copy()
+    out = at_least_the_row(crowns, np.array([2, 2, 3, 1, 0]), below=0.02)
+    assert np.array_equal(crowns, before)
+    assert out.shape == (5, 4) and out.dtype == np.float64
+    # Counts under the row keep 2 % of their odds, then every row is rescaled.
+    expected = np.array(
+        [
+            [0.0012, 0.0092, 0.48, 0.0],
+            [0.002, 0.012, 0.20, 0.10],
+            [0.004, 0.014, 0.002, 1.0],
+            [0.012, 0.40, 0.0, 0.0],
+            [0.30, 0.70, 0.0, 0.0],
+        ]
+    )
+    assert np.allclose(out, expected / expected.sum(axis=1, keepdims=True))
+    assert list(out.argmax(axis=1)) == [2, 2, 3, 1, 1]
+
+
+def _same_up_to_a_turn(read: Kingdom, dealt: Kingdom) -> bool:
+    got = np.array([[str(s) for s in line] for line in read.squares])
+    want = np.array([[str(s) for s in line] for line in dealt.squares])
+    return got.shape == want.shape and any(
+        bool((np.rot90(got, turn) == want).all()) for turn in range(4)
+    )
+
+
+@pytest.mark.parametrize(
+    ("quality", "exif_turn"), [(75, False), (85, False), (90, False), (85, True)]
+)
+def test_a_sample_read_the_same_after_jpeg_compression(
+    tmp_path: Path, quality: int, exif_turn: bool
+) -> None:
+    # A phone photo is always a JPEG, at whatever quality the phone chose: the
+    # reading must not hang on the exact compression.  The expected kingdom is the
+    # one drawn (kingdom-1.txt), never the reader's output.
+    sample = PROJECT_ROOT / "sample_photos" / "kingdom-1.jpg"
+    notation = sample.with_suffix(".txt").read_text(encoding="utf-8").splitlines()[0]
+    picture = Image.open(sample).convert("RGB")
+    exif = Image.Exif()
+    if exif_turn:
+        # Pixels stored turned a quarter, with the tag that turns them back (6).
+        picture = picture.transpose(Image.Transpose.ROTATE_90)
+        exif[0x0112] = 6
+    buffer = io.BytesIO()
+    picture.save(buffer, "JPEG", quality=quality, exif=exif)
+    photo = tmp_path / "kingdom.jpg"
+    photo.write_bytes(buffer.getvalue())
+    result = score_photo(photo)
+    assert _same_up_to_a_turn(result.result.kingdom, parse_kingdom(notation))
