@@ -665,14 +665,14 @@ def test_a_candidate_s_other_outline_is_read_when_its_own_cannot_be(
     # Off the photo: a blank (white) crop, no bar, no reading.
     off = true + np.array([hand.image.shape[1] + 500.0, 0.0])
     candidate = TileCandidate(off, 1.0, 2.0, 0.9, (TileCandidate(true, 1.0, 2.0, 0.9),))
-    monkeypatch.setattr(pipeline, "_search", lambda image, debug=False: ([candidate], {}, False))
+    monkeypatch.setattr(pipeline, "_search", lambda image, **_: ([candidate], {}, False))
     reading = read_dominoes(hand.image)
     assert [as_tiles([list(tile.pips)]) for tile in reading.tiles] == [
         as_tiles([list(hand.tiles[0])])
     ]
     # A legal reading of the candidate's own outline is kept: the others are not read.
     candidate = TileCandidate(true, 1.0, 2.0, 0.9, (TileCandidate(off, 1.0, 2.0, 0.9),))
-    monkeypatch.setattr(pipeline, "_search", lambda image, debug=False: ([candidate], {}, False))
+    monkeypatch.setattr(pipeline, "_search", lambda image, **_: ([candidate], {}, False))
     reading = read_dominoes(hand.image, debug=True)
     assert len(reading.tiles) == 1
     np.testing.assert_array_equal(reading.tiles[0].corners, true)

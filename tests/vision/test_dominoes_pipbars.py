@@ -86,7 +86,7 @@ def _true_corners(corners: np.ndarray) -> np.ndarray:
 def _one(
     monkeypatch: pytest.MonkeyPatch, hand: object, candidate: TileCandidate
 ) -> list[tuple[int, int]]:
-    monkeypatch.setattr(pipeline, "_search", lambda image, debug=False: ([candidate], {}, False))
+    monkeypatch.setattr(pipeline, "_search", lambda image, **_: ([candidate], {}, False))
     return [tile.pips for tile in read_dominoes(hand.image).tiles]  # type: ignore[attr-defined]
 
 

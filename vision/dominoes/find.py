@@ -197,6 +197,7 @@ def _search(
     tile_width: float | None = None,
     debug: bool = False,
     enlarge: bool = False,
+    pale: bool = False,
 ) -> tuple[list[TileCandidate], dict[str, np.ndarray], bool]:
     """:func:`find_tiles`, also returning named debug images (BGR uint8, working size)
     and whether the table was taken to be as pale as the tiles (the pale-table search ran).
@@ -207,6 +208,7 @@ def _search(
     proportion to it, from the sizes tuned at a tile width of :data:`TUNED_TILE_WIDTH`
     working pixels, so a board read at any resolution is searched alike.  ``enlarge``:
     a photo smaller than ``work_side`` is enlarged to it (else searched as it is).
+    ``pale``: run the pale-table search whatever the share of the palest colour.
     """
     if enlarge and work_side > max(image.shape[:2]):
         # Small tiles, searched at the size they are as wide as tuned for
@@ -288,7 +290,7 @@ def _search(
         tile = _tile_from_bar(bar, blocked, face)
         if tile is not None:
             found.append(_scaled(tile, scale))
-    pale = known is None and (float(face.mean()) >= 0.35 or not found)
+    pale = known is None and (pale or float(face.mean()) >= 0.35 or not found)
     if pale:
         # The palest colour covers over a third of the photo: it may be a pale table
         # (marble) with the tiles darker than it, so their faces are not "face".  Every

@@ -300,12 +300,23 @@ def read_dominoes(
         raise ValueError(f"a set is double-0 to double-18, got double-{max_pips}")
     area = find_play_area(image)
     images: dict[str, np.ndarray] = {}
+    # The readings, when already made (a photo whose table is not pale).
+    done: tuple[list[TileReading], list[np.ndarray]] | None = None
     if area is None:
         candidates, images, pale = _search(image, debug=debug)
+        if not pale:
+            done = _read_candidates(image, candidates, len(candidates), max_pips)
+            if not any(_sure_at_other_size(reading) for reading in done[0]):
+                # Nothing read surely: the table may be as pale as the tiles after all,
+                # its palest colour covering under a third of a photo with much else in
+                # it (a dark room behind a table seen at a low angle), and a stray
+                # stroke found.
+                done = None
+                candidates, images, pale = _search(image, debug=debug, pale=True)
         own_size = len(candidates)  # those found at the usual working size
         if pale:
             for side in PALE_SIDES:
-                more, _, _ = _search(image, work_side=side)
+                more, _, _ = _search(image, work_side=side, pale=True)
                 candidates += more
     else:
         # Tiles lie square to the board's grid of 15 x 15 cells, a cell per half: look
@@ -341,12 +352,14 @@ def read_dominoes(
         ]
         candidates = [tile for tile in candidates if _inside(area, tile.corners.mean(axis=0))]
         own_size = len(candidates)
-    readings, crops = _read_candidates(image, candidates, own_size, max_pips)
+    readings, crops = (
+        done if done is not None else _read_candidates(image, candidates, own_size, max_pips)
+    )
     if area is None and pale:
         # The tiles' own size: search again where they are as wide as tuned for.
-        side = _tile_side(image, readings)
-        if side is not None:
-            more, _, _ = _search(image, work_side=side, enlarge=True)
+        own_side = _tile_side(image, readings)
+        if own_side is not None:
+            more, _, _ = _search(image, work_side=own_side, enlarge=True, pale=True)
             again, more_crops = _read_candidates(image, more, 0, max_pips)
             readings += again
             crops += more_crops
