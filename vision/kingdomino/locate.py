@@ -99,20 +99,24 @@ def _table_distance(
             for k in range(clusters)
         ]
     )
+    table = (
+        _table_clusters(centres, spreads, shares, least_share, linkage) if least_share < 1.0 else []
+    )
     lengths = cv2.transform(lab * lab, np.ones((1, 3), dtype=np.float32))
-    each = []
+    every = np.full((rows, cols), np.inf, dtype=np.float32)
+    surely = np.full((rows, cols), np.inf, dtype=np.float32)
     for k in range(clusters):
+        if shares[k] == 0:
+            continue
         centre = centres[k].reshape(1, 3).astype(np.float32)
         # |x - c|^2 = |x|^2 - 2 c.x + |c|^2, with cv2.transform doing the dot products.
         squared = lengths - 2 * cv2.transform(lab, centre) + float((centre**2).sum())
-        each.append(np.sqrt(np.maximum(squared, 0)) / spreads[k])
-    present = [k for k in range(clusters) if shares[k] > 0]
-    out = [np.min([each[k] for k in present], axis=0)]
-    if least_share < 1.0:
-        table = _table_clusters(centres, spreads, shares, least_share, linkage)
-        if len(table) < len(present):
-            out.append(np.min([each[k] for k in table], axis=0))
-    return out
+        dist = np.sqrt(np.maximum(squared, 0)) / spreads[k]
+        np.minimum(every, dist, out=every)
+        if k in table:
+            np.minimum(surely, dist, out=surely)
+    present = int((shares > 0).sum())
+    return [every, surely] if table and len(table) < present else [every]
 
 
 def _table_clusters(
@@ -160,6 +164,7 @@ def locate_kingdom(
     sure: float = 1.5,
     least_part: float = 0.35,
     least_cover: float = 0.6,
+    keep_first: float = 1.05,
 ) -> Location:
     """Find the kingdom's four corners in a photo.
 
@@ -195,33 +200,44 @@ def locate_kingdom(
     if not found:
         return Location(corners=whole, confidence=0.1, cropped=True)
     quad, confidence, touches = found[0]
-    if table_share < 1.0 and (
-        len(found) > 1
-        or touches
-        or _kingdom_score(small, quad, confidence, touches, least_area=least_area) < sure
-    ):
+    first_score = _kingdom_score(small, quad, confidence, touches) if len(found) == 1 else 0.0
+    if table_share < 1.0 and (len(found) > 1 or touches or first_score < sure):
         # A neighbour's kingdom in frame, or this one split where squares look like
         # the table: other readings of the table and other cuts of the regions are
         # tried, and the best looking kingdom is kept.
         masks = [first] + [_kingdom_mask(u, opening) for u in unlike[1:]]
-        found += _candidates(masks[-1], least_area, elongated) if len(masks) > 1 else []
+        found += _candidates(masks[1], least_area, elongated) if len(masks) > 1 else []
         for times in wider:
-            wide = max(3, int(times * opening * max(small.shape[:2])) | 1)
-            kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (wide, wide))
+            # Wider openings cut the bridges (a streak of table, a corner square) that
+            # join a kingdom to its neighbour or to the frame.
             for mask in masks:
-                found += _candidates(
-                    cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), least_area, elongated
-                )
-        scores = np.array([_kingdom_score(small, *c, least_area=least_area) for c in found])
-        # A kingdom covers its outline (but for a few table-like squares): a square
-        # drawn around a lone domino or across the table does not.
+                found += _candidates(_open_wide(mask, times * opening), least_area, elongated)
+        found = _distinct(found)
+        # Cheap tests first: a kingdom's outline is a convex near-square inside the
+        # photo; it covers pixels unlike the table (but for a few table-like squares:
+        # a square drawn around a lone domino or across the table does not); a part
+        # of a kingdom shows a square grid too, so the larger a candidate, the likelier
+        # it is the whole kingdom.
         unlike_any = np.logical_or.reduce(masks).astype(np.uint8)
-        scores *= np.array([_covered(unlike_any, c[0]) >= least_cover for c in found])
-        # A part of a kingdom shows a square grid too: the larger a candidate, the
-        # likelier it is the whole kingdom.
-        areas = np.array([cv2.contourArea(order_corners(c[0]).astype(np.float32)) for c in found])
-        share = areas / max(float(areas[scores > 0].max(initial=0.0)), 1.0)
-        scores = np.where(share >= least_part, scores * np.sqrt(share), 0.0)
+        areas = np.array(
+            [
+                _plausible_area(small, c[0], least_area)
+                if _covered(unlike_any, c[0]) >= least_cover
+                else 0.0
+                for c in found
+            ]
+        )
+        share = areas / max(float(areas.max()), 1.0)
+        scores = np.array(
+            [
+                (first_score if i == 0 and first_score else _kingdom_score(small, *c))
+                * np.sqrt(part)
+                if part >= least_part
+                else 0.0
+                for i, (c, part) in enumerate(zip(found, share, strict=True))
+            ]
+        )
+        scores[0] *= keep_first  # the largest region as before, unless clearly beaten
         quad, confidence, _ = found[int(np.argmax(scores))]
     corners = order_corners(quad) / scale
     return Location(corners=corners, confidence=confidence, cropped=False)
@@ -341,6 +357,36 @@ def _square_ends(region: np.ndarray, *, elongated: float) -> list[tuple[np.ndarr
     return out
 
 
+def _open_wide(mask: np.ndarray, opening: float) -> np.ndarray:
+    """``mask`` opened by a disc ``opening`` of its longest side across, on a copy
+    shrunk so that the disc is about 9 pixels wide (a wide opening is slow)."""
+    rows, cols = mask.shape[:2]
+    wide = opening * max(rows, cols)
+    shrink = max(1.0, wide / 9)
+    small = cv2.resize(mask, (max(1, round(cols / shrink)), max(1, round(rows / shrink))))
+    side = max(3, int(wide / shrink) | 1)
+    opened = cv2.morphologyEx(
+        small, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    )
+    out: np.ndarray = cv2.resize(opened, (cols, rows), interpolation=cv2.INTER_NEAREST)
+    return out
+
+
+def _distinct(
+    found: list[tuple[np.ndarray, float, bool]], *, within: float = 2.0
+) -> list[tuple[np.ndarray, float, bool]]:
+    """The candidates without repeats (every corner within ``within`` pixels of an
+    earlier candidate's); the first stays first."""
+    kept: list[tuple[np.ndarray, float, bool]] = []
+    seen: list[np.ndarray] = []
+    for candidate in found:
+        quad = order_corners(candidate[0])
+        if not any(np.abs(quad - other).max() <= within for other in seen):
+            kept.append(candidate)
+            seen.append(quad)
+    return kept
+
+
 def _covered(mask: np.ndarray, quad: np.ndarray) -> float:
     """Share (0..1) of the quadrilateral's pixels set in ``mask``."""
     inside = np.zeros_like(mask)
@@ -349,18 +395,12 @@ def _covered(mask: np.ndarray, quad: np.ndarray) -> float:
     return float((mask & inside).sum()) / total if total else 0.0
 
 
-def _kingdom_score(
-    small: np.ndarray, quad: np.ndarray, confidence: float, touches: bool, *, least_area: float
-) -> float:
-    """How much a candidate outline looks like a whole kingdom (0 when it cannot be one).
+def _plausible_area(small: np.ndarray, quad: np.ndarray, least_area: float) -> float:
+    """The candidate's area (pixels) if it can be a kingdom's outline, else 0.
 
-    A kingdom's outline is a convex near-square inside the photo (seen at an angle,
-    its sides differ by less than half) and its straightened view shows a strong
-    square grid (:func:`vision.kingdomino.grid.find_grid`'s strength); a region cut
-    by the photo's edge is most likely a neighbour's kingdom partly in frame.
+    A kingdom's outline is convex, inside the photo, at least ``least_area`` of it,
+    and near-square (seen at an angle, its sides differ by less than half).
     """
-    from vision.kingdomino.grid import find_grid
-
     rows, cols = small.shape[:2]
     ordered = order_corners(quad)
     sides = np.linalg.norm(np.roll(ordered, -1, axis=0) - ordered, axis=1)
@@ -374,14 +414,23 @@ def _kingdom_score(
     convex = bool(cv2.isContourConvex(np.rint(ordered).astype(np.int32)))
     area = float(cv2.contourArea(ordered.astype(np.float32)))
     if (
-        not inside
-        or not convex
+        not (inside and convex)
         or sides.min() < 0.5 * sides.max()
-        or area < least_area * small[..., 0].size
+        or area < least_area * rows * cols
     ):
         return 0.0
-    view = warp_kingdom(small, ordered, side=210)
-    strength = min(find_grid(view).strength, 4.0)  # real kingdoms: 2-4 (grid.py)
+    return area
+
+
+def _kingdom_score(small: np.ndarray, quad: np.ndarray, confidence: float, touches: bool) -> float:
+    """How much a candidate outline's view looks like a kingdom: its square grid's
+    strength (:func:`vision.kingdomino.grid.find_grid`) above 1, capped at 4 (real
+    kingdoms: 2-4), weighed by the outline's confidence, halved for a region cut by
+    the photo's edge (most likely a neighbour's kingdom partly in frame)."""
+    from vision.kingdomino.grid import find_grid
+
+    view = warp_kingdom(small, order_corners(quad), side=100)
+    strength = min(find_grid(view).strength, 4.0)
     return max(0.0, strength - 1.0) * (0.5 + 0.5 * confidence) * (0.5 if touches else 1.0)
 
 
