@@ -2,9 +2,10 @@
 
 There are no real photos of Domineering sheets, so every sheet here is drawn by
 ``vision.render.domineering`` from a seed (the position from random legal play).
-Seeds 0-99 (normal) and 3000-3099 (hard) were used while tuning; the model was
-fitted on seeds 500000 and up; the default report uses seeds 1000+ (normal) and
-2000+ (hard: smaller, fainter, more blur, perspective, shadow, JPEG).  A separate
+Seeds 0-299 (normal; 100-299 added in session 4) and 3000-3099 (hard) were used
+while tuning; the model was fitted on seeds 500000 and up; the default report uses
+seeds 1000+ (normal) and 2000+ (hard: smaller, fainter, more blur, perspective,
+shadow, JPEG).  A separate
 line reads sheets from ``benchmarks/domineering_independent.py``, a renderer
 written apart from the project's and used only here (never to fit or tune).
 

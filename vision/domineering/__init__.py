@@ -14,6 +14,7 @@ Stages (one pure function each): :func:`~vision.domineering.grid.ink_map`,
 :func:`~vision.domineering.marks.label_sides` and :func:`~vision.domineering.read.orientation`,
 :func:`~vision.domineering.marks.cell_features`,
 :func:`~vision.domineering.marks.edge_features`,
+:func:`~vision.domineering.marks.writing_similarity`,
 :func:`~vision.domineering.pairs.best_matching`,
 :func:`~vision.domineering.overlay.render_overlay`.
 """

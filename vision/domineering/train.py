@@ -2,10 +2,11 @@
 
 There are no real Domineering photos, so the models learn from sheets drawn by
 :mod:`vision.render.domineering` on seeds kept apart from every seed the
-benchmark reports on (training: 500_000 and up; tuning: 0-99; reporting: 1000+
-and hard 2000+).  Features are the ratios of :mod:`vision.domineering.marks`,
-measured through the real pipeline (grid found, orientation fixed), so the
-models see the pipeline's own errors.  Deterministic for a given seed range.
+benchmark reports on (training: 500_000 and up; tuning: 0-299 and hard
+3000-3099; reporting: 1000+ and hard 2000+).  Features are the ratios of
+:mod:`vision.domineering.marks`, measured through the real pipeline (grid found,
+orientation fixed), so the models see the pipeline's own errors.  Deterministic
+for a given seed range.
 """
 
 from __future__ import annotations
