@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from referee.kingdomino import Kingdom, Terrain
-from vision.kingdomino.grid import find_grid, local_lines, square_boxes
+from vision.kingdomino.grid import edge_profiles, find_grid, local_lines, square_boxes
 from vision.kingdomino.render import deal_kingdom, draw_kingdom, square_offsets
 
 DRAWN = 120  # pixels per square as drawn
@@ -121,3 +121,27 @@ def test_square_boxes_without_local_lines_follow_the_grid_lines() -> None:
         grid.col_lines[2],
         grid.col_lines[3],
     )
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(500, 500), (101, 99), (3, 4)])
+def test_edge_profiles_are_the_median_and_half_the_mean_of_the_gradient(
+    rows: int, cols: int
+) -> None:
+    # The profile is defined as the median plus half the mean of |Sobel| across
+    # each pixel row / column (borders zeroed); numpy's median is the reference for
+    # the faster selection the code uses.
+    image = np.random.default_rng(rows).integers(0, 256, (rows, cols, 3), dtype=np.uint8)
+    before = image.copy()
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    d_row = np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3))
+    d_col = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3))
+    d_row[[0, -1], :] = 0
+    d_col[:, [0, -1]] = 0
+    want_rows = np.median(d_row, axis=1).astype(np.float32) + 0.5 * d_row.mean(axis=1)
+    want_cols = np.median(d_col, axis=0).astype(np.float32) + 0.5 * d_col.mean(axis=0)
+    row_profile, col_profile = edge_profiles(image)
+    assert np.array_equal(image, before)
+    assert row_profile.dtype == np.float32 and row_profile.shape == (rows,)
+    assert col_profile.dtype == np.float32 and col_profile.shape == (cols,)
+    assert np.array_equal(row_profile, want_rows)
+    assert np.array_equal(col_profile, want_cols)

@@ -228,16 +228,26 @@ def locate_kingdom(
             ]
         )
         share = areas / max(float(areas.max()), 1.0)
-        scores = np.array(
-            [
-                (first_score if i == 0 and first_score else _kingdom_score(small, *c))
-                * np.sqrt(part)
-                if part >= least_part
-                else 0.0
-                for i, (c, part) in enumerate(zip(found, share, strict=True))
-            ]
-        )
-        scores[0] *= keep_first  # the largest region as before, unless clearly beaten
+        # The grid is fitted to the likeliest candidates first: one whose most
+        # possible score (grid strength at its cap) is below the best so far cannot
+        # win and is not scored (the same choice as scoring every one).
+        most = [
+            _kingdom_score(small, *c, strength=_STRENGTH_CAP) * np.sqrt(part)
+            if part >= least_part
+            else 0.0
+            for c, part in zip(found, share, strict=True)
+        ]
+        most[0] *= keep_first
+        scores = np.zeros(len(found))
+        for i in sorted(range(len(found)), key=lambda k: -most[k]):
+            if most[i] < scores.max() or share[i] < least_part:
+                break
+            c = found[i]
+            scores[i] = (
+                first_score if i == 0 and first_score else _kingdom_score(small, *c)
+            ) * np.sqrt(share[i])
+            if i == 0:
+                scores[0] *= keep_first  # the largest region as before, unless clearly beaten
         quad, confidence, _ = found[int(np.argmax(scores))]
     corners = order_corners(quad) / scale
     return Location(corners=corners, confidence=confidence, cropped=False)
@@ -422,15 +432,29 @@ def _plausible_area(small: np.ndarray, quad: np.ndarray, least_area: float) -> f
     return area
 
 
-def _kingdom_score(small: np.ndarray, quad: np.ndarray, confidence: float, touches: bool) -> float:
+_STRENGTH_CAP = 4.0
+
+
+def _kingdom_score(
+    small: np.ndarray,
+    quad: np.ndarray,
+    confidence: float,
+    touches: bool,
+    *,
+    strength: float | None = None,
+) -> float:
     """How much a candidate outline's view looks like a kingdom: its square grid's
     strength (:func:`vision.kingdomino.grid.find_grid`) above 1, capped at 4 (real
     kingdoms: 2-4), weighed by the outline's confidence, halved for a region cut by
-    the photo's edge (most likely a neighbour's kingdom partly in frame)."""
+    the photo's edge (most likely a neighbour's kingdom partly in frame).  With
+    ``strength`` given, no grid is fitted: the score that strength would give (at
+    the cap, the most the candidate can score)."""
     from vision.kingdomino.grid import find_grid
 
-    view = warp_kingdom(small, order_corners(quad), side=100)
-    strength = min(find_grid(view).strength, 4.0)
+    if strength is None:
+        view = warp_kingdom(small, order_corners(quad), side=100)
+        strength = find_grid(view).strength
+    strength = min(strength, _STRENGTH_CAP)
     return max(0.0, strength - 1.0) * (0.5 + 0.5 * confidence) * (0.5 if touches else 1.0)
 
 
