@@ -1,5 +1,6 @@
-"""Crown rows (features.crown_row), the odds they bound (classify.at_least_the_row), and
-a sample kingdom read the same whatever JPEG compression it was saved with."""
+"""Crown rows (features.crown_row), the odds they bound (classify.at_least_the_row), the
+crown shares they are weighed by (classify.crown_prior, crown_odds), and a sample kingdom
+read the same whatever JPEG compression it was saved with."""
 
 from __future__ import annotations
 
@@ -13,8 +14,15 @@ from PIL import Image
 from referee.kingdomino import Kingdom, Terrain, parse_kingdom
 from vision.datasets import PROJECT_ROOT
 from vision.kingdomino import score_photo
-from vision.kingdomino.classify import at_least_the_row
-from vision.kingdomino.features import ROW_FEATURE, crown_features, crown_interiors, crown_row
+from vision.kingdomino.classify import at_least_the_row, crown_odds, crown_prior, read_squares
+from vision.kingdomino.features import (
+    CROWN_FEATURES,
+    ROW_FEATURE,
+    TERRAIN_FEATURES,
+    crown_features,
+    crown_interiors,
+    crown_row,
+)
 from vision.kingdomino.render import draw_square
 
 # Bodies as crown_interiors gives them: (top, left, height, width, ring share).
@@ -84,6 +92,56 @@ def test_at_least_the_row_bounds_the_odds_from_below() -> None:
     )
     assert np.allclose(out, expected / expected.sum(axis=1, keepdims=True))
     assert list(out.argmax(axis=1)) == [2, 2, 3, 1, 1]
+
+
+def test_crown_shares_of_the_set_and_of_the_mine() -> None:
+    # tiles.csv: 66, 22, 7 and 1 of the 96 squares have 0-3 crowns; of the 6 mine
+    # squares 1, 1, 3 and 1.
+    assert np.allclose(crown_prior() * 96, [66, 22, 7, 1])
+    assert np.allclose(crown_prior(Terrain.MINE) * 6, [1, 1, 3, 1])
+    with pytest.raises(ValueError, match="castle"):
+        crown_prior(Terrain.CASTLE)
+
+
+def test_a_mine_reading_takes_the_mines_own_crown_shares() -> None:
+    # The forest unsure between 0 and 2 crowns, nothing plainly seen (features 0).
+    forest = np.array([[0.4, 0.3, 0.3, 0.0]])
+    terrain = np.zeros((1, len(Terrain)))
+    terrain[0, list(Terrain).index(Terrain.MINE)] = 0.6
+    terrain[0, list(Terrain).index(Terrain.SWAMP)] = 0.4
+    c_feat = np.zeros((1, CROWN_FEATURES + TERRAIN_FEATURES))
+    before = forest.copy()
+    flat = crown_odds(forest, terrain, c_feat, prior_power=0.5)
+    given = crown_odds(forest, terrain, c_feat, prior_power=0.5, by_terrain=True)
+    assert np.array_equal(forest, before)
+    assert flat.shape == (1, 4) and given.shape == (1, len(Terrain), 4)
+    # Set-wide shares to the power 0.5: 0.4 * sqrt(66) > 0.3 * sqrt(22) > 0.3 * sqrt(7).
+    expected = np.array([0.4 * 66**0.5, 0.3 * 22**0.5, 0.3 * 7**0.5, 0.0])
+    assert np.allclose(flat[0], expected / expected.sum())
+    assert np.allclose(given[0, list(Terrain).index(Terrain.SWAMP)], flat[0])
+    # The mine's shares: 0.3 * sqrt(3) beats 0.4 * sqrt(1).
+    mine = np.array([0.4, 0.3, 0.3 * 3**0.5, 0.0])
+    assert np.allclose(given[0, list(Terrain).index(Terrain.MINE)], mine / mine.sum())
+    assert np.allclose(given.sum(axis=2), 1.0)
+
+
+def test_read_squares_reads_a_mine_with_the_mines_crown_odds() -> None:
+    # 2 x 2 squares: the castle, two wheat, and a mine whose crowns the forest is
+    # unsure of (as on a real photo where no crown body is seen).
+    order = list(Terrain)
+    terrain = np.full((4, len(order)), 0.01)
+    for i, land in enumerate([Terrain.CASTLE, Terrain.WHEAT, Terrain.WHEAT, Terrain.MINE]):
+        terrain[i, order.index(land)] = 0.93
+    forest = np.array([[1.0, 0, 0, 0], [1.0, 0, 0, 0], [1.0, 0, 0, 0], [0.4, 0.3, 0.3, 0]])
+    c_feat = np.zeros((4, CROWN_FEATURES + TERRAIN_FEATURES))
+    flat, _ = read_squares(terrain, crown_odds(forest, terrain, c_feat), 2)
+    given = crown_odds(forest, terrain, c_feat, by_terrain=True)
+    squares, _ = read_squares(terrain, given, 2)
+    assert (flat[1][1].terrain, flat[1][1].crowns) == (Terrain.MINE, 0)
+    assert (squares[1][1].terrain, squares[1][1].crowns) == (Terrain.MINE, 2)
+    assert squares[0][0].terrain is Terrain.CASTLE
+    # The confidence is the mine's odds times its 2 crowns' odds given the mine.
+    assert squares[1][1].confidence == round(0.93 * given[3, order.index(Terrain.MINE), 2], 3)
 
 
 def _same_up_to_a_turn(read: Kingdom, dealt: Kingdom) -> bool:

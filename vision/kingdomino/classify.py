@@ -29,9 +29,11 @@ from vision.kingdomino.forest import Forest
 
 __all__ = [
     "MODEL_PATH",
+    "OWN_SHARES",
     "SquareModel",
     "SquareReading",
     "at_least_the_row",
+    "crown_odds",
     "crown_prior",
     "load_model",
     "one_warning_per_square",
@@ -50,6 +52,9 @@ CROWN_COUNTS = (0, 1, 2, 3)
 #: (:func:`square_probabilities`): chosen on the grouped cross-validation of photos/
 #: and phone/ (docs/kingdomino-vision.md, session 4).
 PRIOR_POWER = 0.5
+
+#: Terrains whose crown odds take their own crown shares (:func:`crown_odds`).
+OWN_SHARES = (Terrain.MINE,)
 
 #: How a warning about one square starts: ``"(row, col): "``.
 _SQUARE_NOTE = re.compile(r"\(\d+, \d+\): ")
@@ -135,6 +140,7 @@ def square_probabilities(
     *,
     lit: list[np.ndarray] | None = None,
     prior_power: float = PRIOR_POWER,
+    by_terrain: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Terrain and crown-count probabilities of each square.
 
@@ -151,13 +157,16 @@ def square_probabilities(
         raises the odds of the rarer counts; its odds are multiplied by the real
         set's share of squares with each count (:func:`crown_prior`) to this power
         (0: not at all, 1: in full).
+    by_terrain : bool, keyword-only
+        Give the crown odds for each terrain the square may be (see
+        :func:`crown_odds`): the mine's own crown shares for a mine reading.
 
     Returns
     -------
     terrain : (n, len(Terrain)) ndarray of float64
         Columns in ``Terrain`` order (wheat ... empty).
-    crowns : (n, 4) ndarray of float64
-        Columns for 0, 1, 2, 3 crowns.
+    crowns : (n, 4) or, with ``by_terrain``, (n, len(Terrain), 4) ndarray of float64
+        Odds of 0, 1, 2, 3 crowns (for each terrain, in ``Terrain`` order).
     """
     t_feat, c_feat = square_features(squares, lit=lit)
     raw_t = model.terrain.predict_proba(t_feat)
@@ -168,24 +177,83 @@ def square_probabilities(
     crowns = np.zeros((len(squares), len(CROWN_COUNTS)))
     for index, name in enumerate(model.crowns.classes):
         crowns[:, int(name)] = raw_c[:, index]
-    crowns = crowns * crown_prior() ** prior_power
-    crowns /= crowns.sum(axis=1, keepdims=True)
+    odds = crown_odds(crowns, terrain, c_feat, prior_power=prior_power, by_terrain=by_terrain)
+    return terrain, odds
+
+
+def crown_odds(
+    crowns: np.ndarray,
+    terrain: np.ndarray,
+    c_feat: np.ndarray,
+    *,
+    prior_power: float = PRIOR_POWER,
+    by_terrain: bool = False,
+) -> np.ndarray:
+    """The crown forest's odds weighed by the tile set and bounded by what is plainly seen.
+
+    The odds are multiplied by the set's crown shares (:func:`crown_prior`) to the
+    power ``prior_power``.  With ``by_terrain``, a mine reading takes the mine's own
+    shares instead (:data:`OWN_SHARES`): five of the six mine squares carry crowns
+    (60-81 % of every other terrain's squares carry none), so the set-wide shares
+    pulled a mine whose crowns were not seen to no crown, a mine with no crown the
+    set has only once (real photos: the tile-set limits then took another terrain).
+    Three crown bodies on a square read as mine give three crowns at least even
+    odds, and the odds never go below a row plainly seen (:func:`at_least_the_row`).
+
+    Parameters
+    ----------
+    crowns : (n, 4) ndarray of float64
+        The crown forest's odds of 0-3 crowns; not modified.
+    terrain : (n, len(Terrain)) ndarray of float64
+        The terrain odds, columns in ``Terrain`` order.
+    c_feat : (n, CROWN_FEATURES + TERRAIN_FEATURES) ndarray of float64
+        The crown forest's inputs (:func:`square_features`).
+    prior_power : float, keyword-only
+    by_terrain : bool, keyword-only
+
+    Returns
+    -------
+    (n, 4) or, with ``by_terrain``, (n, len(Terrain), 4) ndarray of float64
+        A new array, each square's (and terrain's) odds summing to 1.
+    """
+    n = len(crowns)
+    weighed = crowns * crown_prior() ** prior_power
+    odds = (weighed / weighed.sum(axis=1, keepdims=True))[:, None, :]
+    if by_terrain:
+        odds = np.repeat(odds, len(Terrain), axis=1)
+        for land in OWN_SHARES:
+            own = crowns * crown_prior(land) ** prior_power
+            odds[:, list(Terrain).index(land)] = own / own.sum(axis=1, keepdims=True)
     # Three crowns exist on one mine square only, so the forest has few examples of
     # them; three crown bodies seen on a mine were never anything else in the data.
     mine = terrain.argmax(axis=1) == list(Terrain).index(Terrain.MINE)
     three = mine & (c_feat[:, 0] >= 3)
-    crowns[three] = 0.5 * crowns[three] + 0.5 * np.eye(len(CROWN_COUNTS))[3]
+    odds[three] = 0.5 * odds[three] + 0.5 * np.eye(len(CROWN_COUNTS))[3]
     # Crowns plainly seen: a row of two or three bodies, or one body whose rim held
     # (never more than the crowns there in the labelled photos).
     loose, strict = c_feat[:, ROW_FEATURE], c_feat[:, ROW_FEATURE + 1]
-    return terrain, at_least_the_row(crowns, np.maximum(np.where(loose >= 2, loose, 0), strict))
+    rows = np.maximum(np.where(loose >= 2, loose, 0), strict)
+    per = odds.shape[1]
+    bounded = at_least_the_row(odds.reshape(n * per, len(CROWN_COUNTS)), np.repeat(rows, per))
+    bounded = bounded.reshape(n, per, len(CROWN_COUNTS))
+    return bounded if by_terrain else bounded[:, 0, :]
 
 
-def crown_prior() -> np.ndarray:
-    """Share of the real set's squares with 0, 1, 2 and 3 crowns.
+def crown_prior(land: Terrain | None = None) -> np.ndarray:
+    """Share of the real set's squares (of one terrain) with 0, 1, 2 and 3 crowns.
 
     From ``referee.kingdomino.tiles`` (``../shared/data/kingdomino/tiles.csv``:
-    66, 22, 7 and 1 of the 96 squares).
+    66, 22, 7 and 1 of the 96 squares; the mine's 6 squares: 1, 1, 3 and 1).
+
+    Parameters
+    ----------
+    land : Terrain or None
+        Only this terrain's squares (default: every square).
+
+    Raises
+    ------
+    ValueError
+        If the set has no square of ``land`` (castle, empty).
 
     Returns
     -------
@@ -193,9 +261,12 @@ def crown_prior() -> np.ndarray:
         Summing to 1.
     """
     counts = np.zeros(len(CROWN_COUNTS))
-    for _, _, left_crowns, _, right_crowns in TILES:
-        counts[left_crowns] += 1
-        counts[right_crowns] += 1
+    for _, left, left_crowns, right, right_crowns in TILES:
+        for here, count in ((left, left_crowns), (right, right_crowns)):
+            if land is None or Terrain(here) is land:
+                counts[count] += 1
+    if land is not None and counts.sum() == 0:
+        raise ValueError(f"the tile set has no {land.value} square")
     return np.asarray(counts / float(counts.sum()), dtype=np.float64)
 
 
@@ -253,7 +324,9 @@ def read_squares(
     ----------
     terrain : (size * size, len(Terrain)) ndarray of float64
         Row-major squares, columns in ``Terrain`` order.
-    crowns : (size * size, 4) ndarray of float64
+    crowns : (size * size, 4) or (size * size, len(Terrain), 4) ndarray of float64
+        Odds of 0-3 crowns (for each terrain: :func:`square_probabilities`'
+        ``by_terrain``).
     size : int
         Squares per side.
 
@@ -271,7 +344,8 @@ def read_squares(
     warnings: list[str] = []
     n = size * size
     # Joint score of every (terrain, crowns) kind per square.
-    joint = terrain[:, :, None] * crowns[:, None, :]
+    given = crowns if crowns.ndim == 3 else np.repeat(crowns[:, None, :], len(order), axis=1)
+    joint = terrain[:, :, None] * given
     possible = np.zeros((len(order), len(CROWN_COUNTS)), dtype=bool)
     for land, count in allowed:
         possible[order.index(land), count] = True
@@ -340,7 +414,7 @@ def read_squares(
                 f"{_at(i, size)}: looks like {_kind(order, raw)}, which the tile set does not "
                 f"have; read as {_kind(order, (t, k))}"
             )
-        confidence = float(terrain[i, t] * crowns[i, k])
+        confidence = float(terrain[i, t] * given[i, t, k])
         if order[t] is Terrain.CASTLE:
             confidence = float(terrain[i, t])
         if confidence < 0.5:

@@ -242,7 +242,7 @@ def read_kingdom(
     check_kingdom(evidence)
     squares = cut_squares(view, grid)
     lit = cut_squares(normalise_light(view), grid)
-    terrain, crowns = square_probabilities(squares, model, lit=lit)
+    terrain, crowns = square_probabilities(squares, model, lit=lit, by_terrain=True)
     readings, warnings = read_squares(terrain, crowns, grid.size)
     if location.confidence < 0.5:
         warnings.insert(0, f"the kingdom's outline is unsure ({location.confidence:.2f})")
