@@ -188,11 +188,41 @@ IMAGE_SUFFIXES = frozenset(
 )
 
 
+#: How the image formats a phone or a browser saves begin (JPEG, PNG, GIF, BMP, TIFF, WebP,
+#: HEIC): a photo saved without a suffix, or as ``.jfif``, is still read as a photo.
+_IMAGE_MAGIC = (
+    b"\xff\xd8\xff",
+    b"\x89PNG\r\n\x1a\n",
+    b"GIF87a",
+    b"GIF89a",
+    b"II*\x00",
+    b"MM\x00*",
+)
+
+
+def _starts_like_an_image(path: Path) -> bool:
+    """True if the file's first bytes are those of an image format (see ``_IMAGE_MAGIC``)."""
+    with path.open("rb") as stream:
+        head = stream.read(16)
+    if head.startswith(_IMAGE_MAGIC):
+        return True
+    bmp = head[:2] == b"BM" and head[6:10] == bytes(4)  # its reserved bytes are zero
+    webp = head[:4] == b"RIFF" and head[8:12] == b"WEBP"
+    return bmp or webp or head[4:8] == b"ftyp"  # ftyp: HEIC / AVIF, named when decoded
+
+
 def is_image_path(value: str) -> bool:
-    """True if ``value`` names an existing file that looks like a photo (by suffix)."""
+    """True if ``value`` names an existing file that is a photo: by suffix, or by content.
+
+    A name ending ``.jpg``, ``.png``, ... (``IMAGE_SUFFIXES``) is taken for a photo, so a
+    text file so named is refused as "not an image"; a file with another name (``IMG_0412``,
+    ``photo.jfif``) is a photo if its first bytes are an image format's.
+    """
     path = Path(value)
     try:
-        return path.suffix.lower() in IMAGE_SUFFIXES and path.is_file()
+        if not path.is_file():
+            return False
+        return path.suffix.lower() in IMAGE_SUFFIXES or _starts_like_an_image(path)
     except OSError:
         return False
 

@@ -65,6 +65,8 @@ def _read_hand(value: str) -> tuple[Tile, ...]:
         return tuple(tile.tile for tile in reading.tiles)
     if Path(value).suffix.lower() in IMAGE_SUFFIXES and not Path(value).exists():
         raise ValueError(f"no such file {value!r}")
+    if value.strip() and Path(value).is_dir():
+        raise ValueError(f"{value!r} is a directory, not a hand or a photo of one")
     return parse_hand(value, max_pips=6)
 
 
@@ -98,8 +100,10 @@ def cross() -> None:
 def round_(hands: tuple[str, ...], as_json: bool) -> None:
     """Score a finished round from the tiles left in each HAND, in seat order.
 
-    An empty HAND ("") is the player who went out; with no empty hand the round
-    was blocked and the lowest pip total wins (a tie for lowest scores nothing).
+    A HAND is tiles such as "6-6 3-5", or a photo of the tiles left in that hand
+    (read as `referee dominoes count` reads it). An empty HAND ("") is the player
+    who went out; with no empty hand the round was blocked and the lowest pip total
+    wins (a tie for lowest scores nothing).
     """
     read = [
         parse_option(f"hand {number}", value, _read_hand) for number, value in enumerate(hands, 1)

@@ -155,3 +155,31 @@ def test_an_overlay_onto_the_photo_itself_is_refused_and_the_photo_kept(
         "write the overlay to another file\n"
     )
     assert photo.read_bytes() == original
+
+
+@pytest.mark.parametrize(
+    ("argv", "sample", "name", "key"),
+    [
+        (["kingdomino", "score"], "kingdom-1", "IMG_0412", "total"),
+        (["domineering", "analyze"], "sheet-1", "sheet.jfif", "position"),
+    ],
+)
+def test_a_photo_named_without_an_image_suffix_is_read_as_a_photo(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    argv: list[str],
+    sample: str,
+    name: str,
+    key: str,
+) -> None:
+    # A phone's photo saved without a suffix (or as .jfif) was read as a notation file:
+    # "IMG_0412: not a text file holding a notation".
+    photo = tmp_path / name
+    photo.write_bytes((PROJECT_ROOT / "sample_photos" / f"{sample}.jpg").read_bytes())
+    answers = PROJECT_ROOT / "sample_photos"
+    if key == "total":  # kingdom-1.txt: the notation, then "score 27"
+        expected: object = int((answers / f"{sample}.txt").read_text().split()[-1])
+    else:
+        expected = json.loads((answers / f"{sample}.json").read_text())["position"]
+    assert main([*argv, str(photo), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[key] == expected

@@ -231,3 +231,25 @@ def test_round_a_gif_hand_photo_is_read_as_a_photo(
     assert main(["cross", "round", str(photo), "6-6"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"referee: error: hand 1: no domino tile found in the photo {photo}")
+
+
+def test_round_a_hand_photo_named_without_an_image_suffix_is_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A photo saved without a suffix was parsed as tiles: "a tile is written a-b ...".
+    samples = Path(__file__).resolve().parents[2] / "sample_photos"
+    photo = tmp_path / "IMG_0412"
+    photo.write_bytes((samples / "hand-1.jpg").read_bytes())
+    expected = json.loads((samples / "hand-1.json").read_text())["total"]
+    assert run_json(capsys, "round", str(photo), "6-6")["pips"] == [expected, 12]
+
+
+def test_round_a_directory_is_not_a_hand(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["cross", "round", str(tmp_path), "6-6"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"referee: error: hand 1: {str(tmp_path)!r} is a directory, not a hand or a photo of one\n"
+    )
