@@ -124,10 +124,33 @@ def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) ->
     except ValueError as error:  # an impossible sheet still gets its overlay, then exit 2
         if overlay is not None and getattr(error, "overlay", None) is not None:
             write_overlay(overlay, error.overlay)  # type: ignore[attr-defined]
+        other = _other_starter(getattr(error, "reading", None), first)
+        if other is not None:
+            fail(
+                f"{error}; with {other} starting the sheet is possible: if {other} started "
+                f"this game (RULINGS.md: V starts the second game of a match), give --first {other}"
+            )
         raise
     if overlay is not None and getattr(result, "overlay", None) is not None:
         write_overlay(overlay, result.overlay)
     return result if isinstance(result, dict) else dict(result.to_json())
+
+
+def _other_starter(reading: Any, first: engine.Side | None) -> engine.Side | None:
+    """The side other than ``first`` (H when not given) if the cells read are possible with it.
+
+    ``reading`` is what an impossible sheet's error carries (``.cells``, rows of ``.``,
+    ``H``, ``V``); ``None`` when there is no reading or the other starter does not help.
+    """
+    cells = getattr(reading, "cells", None)
+    if cells is None:
+        return None
+    other: engine.Side = "V" if (first or "H") == "H" else "H"
+    try:
+        position = engine.Position(tuple(tuple(row) for row in cells), other)
+    except ValueError:
+        return None
+    return None if engine.problems(position) else other
 
 
 def _write_overlay(path: str, image: Any) -> None:

@@ -237,3 +237,22 @@ def test_analyze_takes_a_gif_for_a_photo(
     assert main(["domineering", "analyze", str(photo)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("referee: error: no Domineering grid found in the photo")
+
+
+def test_a_sheet_impossible_with_h_starting_names_first_v(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # sample_photos/sheet-3.jpg is a game V started (sheet-3.json: "first": "V"); read with
+    # H starting its counts are impossible and the line said so without naming --first V.
+    photo = Path(__file__).resolve().parents[2] / "sample_photos" / "sheet-3.jpg"
+    cells = json.loads(photo.with_suffix(".json").read_text())["position"].split()[0]
+    assert main(["domineering", "analyze", str(photo)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert captured.err.startswith(
+        f"referee: error: the photo shows an impossible position {cells}"
+    )
+    assert captured.err.rstrip().endswith("give --first V")
+    # Told V started, the same photo reads with no error.
+    assert main(["domineering", "analyze", str(photo), "--first", "V"]) == 0
