@@ -15,12 +15,10 @@ from hypothesis import strategies as st
 from referee.errors import ImpossiblePositionError
 from vision.decode import downscale, read_image
 from vision.domineering import GridNotFoundError, ImpossibleSheetError, analyze_photo
-from vision.domineering import grid as grid_module
 from vision.domineering.grid import (
     CELL_PX,
     MARGIN,
     SIZE,
-    Grid,
     darkest_channel,
     find_grid,
     frame_ink,
@@ -154,45 +152,6 @@ def test_find_grid_finds_a_tilted_grid_to_two_pixels() -> None:
     assert _corner_error(grid.corners, CORNERS) < 2.5
     assert grid.score > 0.9
     assert grid.crossings.shape == (SIZE + 1, SIZE + 1, 2)
-
-
-def test_the_cells_give_the_grids_quad_when_a_doodle_joins_the_grid() -> None:
-    # a zigzag drawn from the grid's bl corner far out to the left joins the grid's
-    # strokes: the component's hull reaches it, the 25 cells do not
-    image = _drawn_grid(CORNERS, labels=False)
-    zigzag = np.array([[230, 470], [150, 430], [120, 560], [40, 480], [30, 580]], np.int32)
-    cv2.polylines(image, [zigzag], False, (60, 60, 60), 3, cv2.LINE_AA)
-    strokes = (ink_map(image) > 0.1).astype(np.uint8)
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(strokes, connectivity=8)
-    label = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    x, y = stats[label, cv2.CC_STAT_LEFT], stats[label, cv2.CC_STAT_TOP]
-    w, h = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
-    holes = grid_module._holes(labels, stats, label)
-    assert len(holes) == SIZE * SIZE
-    hull = grid_module._quad_from_component(
-        (labels[y : y + h, x : x + w] == label).astype(np.uint8)
-    )
-    cells = grid_module._cells_quad(holes, (int(h), int(w)))
-    assert hull is not None and cells is not None
-    offset = np.array([x, y], np.float64)
-    assert _corner_error(hull + offset, CORNERS) > 50  # stretched to the zigzag
-    assert _corner_error(cells + offset, CORNERS) < 4.0
-    grid = find_grid(ink_map(image))
-    assert grid is not None
-    assert _corner_error(grid.corners, CORNERS) < 2.5
-
-
-def test_gap_spread_tells_alike_cells_from_a_lattice_a_line_off() -> None:
-    lo = MARGIN * CELL_PX
-    lines = lo + CELL_PX * np.arange(SIZE + 1, dtype=np.float64)
-    even = np.stack(np.meshgrid(lines, lines, indexing="ij"), axis=-1)
-    grid = Grid(corners=CORNERS, homography=np.eye(3), crossings=even, score=1.0, evidence=1.0)
-    assert grid_module._gap_spread(grid, CELL_PX) == pytest.approx(0.0)
-    # the last column line found on hatching half a cell inside the grid
-    off = even.copy()
-    off[:, SIZE, 1] -= CELL_PX / 2
-    grid = Grid(corners=CORNERS, homography=np.eye(3), crossings=off, score=1.0, evidence=1.0)
-    assert grid_module._gap_spread(grid, CELL_PX) == pytest.approx(0.5)
 
 
 def test_find_grid_on_blank_paper_finds_nothing() -> None:

@@ -433,52 +433,16 @@ def _refine(
     )
 
 
-def _holes(labels: np.ndarray, stats: np.ndarray, label: int) -> list[np.ndarray]:
-    """Holes in one component bigger than 1/400 of its box (contours in the box's pixels).
-
-    A 5x5 grid has about 25.
-    """
+def _holes(labels: np.ndarray, stats: np.ndarray, label: int) -> int:
+    """Holes in one component bigger than 1/400 of its box: about 25 for a 5x5 grid."""
     x, y = stats[label, cv2.CC_STAT_LEFT], stats[label, cv2.CC_STAT_TOP]
     w, h = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
     sub = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
     contours, hierarchy = cv2.findContours(sub, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
-        return []
+        return 0
     inner = [c for c, link in zip(contours, hierarchy[0], strict=True) if link[3] >= 0]
-    return [c for c in inner if cv2.contourArea(c) > w * h / 400]
-
-
-def _cells_quad(holes: list[np.ndarray], shape: tuple[int, int]) -> np.ndarray | None:
-    """A quadrilateral around a component's cell-sized holes, in its box's [x, y] pixels.
-
-    The cells of a grid are holes of alike size; their union ends at the grid's outer
-    lines even when a doodle, a label or a stroke leaving the grid joins the component
-    (which stretches the component's own hull).  ``None`` under 9 alike holes.
-    """
-    if len(holes) < 9:
-        return None
-    areas = np.array([cv2.contourArea(c) for c in holes])
-    middle = float(np.median(areas))
-    cells = [c for c, area in zip(holes, areas, strict=True) if 0.4 * middle < area < 2.5 * middle]
-    if len(cells) < 9:
-        return None
-    mask = np.zeros(shape, np.uint8)
-    cv2.drawContours(mask, cells, -1, 1, -1)
-    # the holes end inside the lines: grow them by about half a line's width
-    return _quad_from_component(cv2.dilate(mask, np.ones((5, 5), np.uint8)))
-
-
-def _gap_spread(grid: Grid, cell_px: int) -> float:
-    """Largest relative difference of a cell side from ``cell_px`` in the straightened frame.
-
-    A lattice read right has 5x5 cells of about the same size (a few tenths off on a
-    wobbling freehand grid); one read a line off or on part of the sheet has cells
-    much smaller or larger than the rest.
-    """
-    rows = np.diff(grid.crossings[:, :, 0], axis=0)
-    cols = np.diff(grid.crossings[:, :, 1], axis=1)
-    sides = np.concatenate([rows.ravel(), cols.ravel()])
-    return float(np.abs(sides / cell_px - 1.0).max())
+    return sum(1 for c in inner if cv2.contourArea(c) > w * h / 400)
 
 
 def find_grid(
@@ -490,7 +454,6 @@ def find_grid(
     followed: float = 0.95,
     follow_margin: float = 0.05,
     min_evidence: float = 0.0,
-    max_gap_spread: float = 0.4,
     cell_px: int = CELL_PX,
     margin: float = MARGIN,
 ) -> Grid | None:
@@ -515,11 +478,6 @@ def find_grid(
     min_evidence : float, keyword-only
         Least :attr:`Grid.evidence` of a grid: below it the photo shows no sheet
         (noise, a kingdom, domino tiles) and ``None`` is returned.
-    max_gap_spread : float, keyword-only
-        Self-consistency of a grid read: the most any cell side in the straightened
-        frame may differ from ``cell_px`` (as a share of it).  A grid beyond it (cells
-        of unlike sizes: a line off, part of the sheet) loses to any grid within it,
-        and up to twice ``candidates`` components are tried while none is within it.
     cell_px, margin : keyword-only
         Geometry of the straightened frame (see :func:`rectify`).
 
@@ -533,7 +491,7 @@ def find_grid(
     # a second, higher threshold parts the grid from faint ruling or writing touching it
     strong = max(1.8 * threshold, 0.45 * float(np.percentile(ink, 99.5)))
     levels = [threshold, strong] if strong > 1.3 * threshold else [threshold]
-    ranked: list[tuple[int, float, np.ndarray, tuple[int, int], list[np.ndarray]]] = []
+    ranked: list[tuple[int, float, np.ndarray, tuple[int, int]]] = []
     for level in levels:
         binary = cv2.dilate((ink > level).astype(np.uint8), np.ones((3, 3), np.uint8))
         _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
@@ -549,19 +507,11 @@ def find_grid(
             # a grid encloses 25 cells: rank the components by how near their holes are to 25
             holes = _holes(labels, stats, int(label))
             sub = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
-            rank = abs(min(len(holes), 80) - SIZE * SIZE)
-            ranked.append((rank, level, sub, (int(x), int(y)), holes))
+            ranked.append((abs(min(holes, 80) - SIZE * SIZE), level, sub, (int(x), int(y))))
     ranked.sort(key=lambda item: (item[0], -item[1]))
-
-    def key(grid: Grid) -> tuple[bool, float]:
-        # a lattice of alike cells beats one that is not, whatever their scores; past
-        # the first ``candidates`` components only a lattice of alike cells is taken
-        alike = _gap_spread(grid, cell_px) <= max_gap_spread
-        return alike, grid.score if alike or tried < candidates else -1.0
-
     best: Grid | None = None
     tried = 0
-    for _, _, sub, (x, y), holes in ranked:
+    for _, _, sub, (x, y) in ranked:
         h, w = sub.shape
         quad = _quad_from_component(sub)
         if quad is None:
@@ -569,33 +519,21 @@ def find_grid(
         support = np.zeros_like(ink)
         keep = cv2.dilate(sub, np.ones((5, 5), np.uint8)).astype(bool)
         support[y : y + h, x : x + w][keep] = ink[y : y + h, x : x + w][keep]
-        offset = np.array([x, y], np.float64)
-        cell = float(np.linalg.norm(quad[1] - quad[0])) / SIZE
-        quads = [quad + offset]
-        for corner_quad in quads:
-            grid = _refine(ink, corner_quad, cell_px, margin, support=support)
-            if best is None or key(grid) > key(best):
-                best = grid
-            moved = float(np.abs(grid.corners - corner_quad).max())
-            if grid.score < followed and moved > 0.25 * cell:
-                # the lines only followed from where the quad puts them: a wobbling
-                # freehand grid or hatching along its lines can lure the search of the
-                # six lines one line off a quad that was right; taken when clearly better
-                kept = _refine(ink, corner_quad, cell_px, margin, support=support, search_rounds=0)
-                ahead, score = key(kept)
-                if (ahead, score - follow_margin) > key(best):
-                    best = kept
-            cells = _cells_quad(holes, (h, w)) if len(quads) == 1 and not key(grid)[0] else None
-            if cells is not None and float(np.abs(cells - quad).max()) > 0.25 * cell:
-                # cells of unlike sizes, and the component's hull is not where its cells
-                # end: something joined the grid (a doodle, a label) and stretched the hull
-                quads.append(cells + offset)
+        corner_quad = quad + np.array([x, y], np.float64)
+        grid = _refine(ink, corner_quad, cell_px, margin, support=support)
+        if best is None or grid.score > best.score:
+            best = grid
+        moved = float(np.abs(grid.corners - corner_quad).max())
+        cell = float(np.linalg.norm(corner_quad[1] - corner_quad[0])) / SIZE
+        if grid.score < followed and moved > 0.25 * cell:
+            # the lines only followed from where the quad puts them: a wobbling
+            # freehand grid or hatching along its lines can lure the search of the
+            # six lines one line off a quad that was right; taken when clearly better
+            kept = _refine(ink, corner_quad, cell_px, margin, support=support, search_rounds=0)
+            if kept.score > best.score + follow_margin:
+                best = kept
         tried += 1
-        if best is None:
-            continue
-        alike = key(best)[0]
-        limit = candidates if alike else 2 * candidates
-        if (alike and best.score > good_enough) or tried >= limit:
+        if tried >= candidates or best.score > good_enough:
             break
     if best is None or best.evidence < min_evidence:
         return None
