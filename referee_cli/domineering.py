@@ -119,6 +119,7 @@ def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) ->
     """The analyze JSON object for a photo of the sheet."""
     from vision.domineering import analyze_photo  # imported here: OpenCV only for photos
 
+    _check_photo_size(path)
     try:
         result = analyze_photo(path, first=first, overlay=overlay is not None)
     except ValueError as error:  # an impossible sheet still gets its overlay, then exit 2
@@ -134,6 +135,37 @@ def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) ->
     if overlay is not None and getattr(result, "overlay", None) is not None:
         write_overlay(overlay, result.overlay)
     return result if isinstance(result, dict) else dict(result.to_json())
+
+
+def _check_photo_size(path: str) -> None:
+    """Stop (exit 2) if the photo's header gives a side under ``MIN_PHOTO_SIDE`` pixels or
+    a shape more than ``MAX_PHOTO_ASPECT`` times as long as wide, as the web app does
+    (a 1x1 photo was reported as "no Domineering grid found"); anything unreadable is left
+    to the reader, which names it.
+    """
+    import warnings
+
+    from PIL import Image
+
+    from vision.decode import MAX_PHOTO_ASPECT, MIN_PHOTO_SIDE
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as opened:
+                cols, rows = opened.size
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return
+    if min(rows, cols) < MIN_PHOTO_SIDE:
+        fail(
+            f"{path}: the photo is {cols}x{rows} pixels: too small to show a Domineering "
+            f"sheet (at least {MIN_PHOTO_SIDE} pixels a side)"
+        )
+    if max(rows, cols) > MAX_PHOTO_ASPECT * min(rows, cols):
+        fail(
+            f"{path}: the photo is {cols}x{rows} pixels: too narrow to show a Domineering "
+            f"sheet (at most {MAX_PHOTO_ASPECT} times as long as wide)"
+        )
 
 
 def _other_starter(reading: Any, first: engine.Side | None) -> engine.Side | None:

@@ -256,3 +256,18 @@ def test_a_sheet_impossible_with_h_starting_names_first_v(
     assert captured.err.rstrip().endswith("give --first V")
     # Told V started, the same photo reads with no error.
     assert main(["domineering", "analyze", str(photo), "--first", "V"]) == 0
+
+
+@pytest.mark.parametrize(("cols", "rows", "what"), [(1, 1, "too small"), (2200, 200, "too narrow")])
+def test_a_photo_too_small_or_narrow_for_a_sheet_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, cols: int, rows: int, what: str
+) -> None:
+    # A 1x1 photo was answered "no Domineering grid found ...: photograph the sheet from
+    # above"; the web app refuses it as too small (vision.decode: 32 pixels, 10 times).
+    photo = tmp_path / "sheet.png"
+    Image.new("RGB", (cols, rows), (235, 235, 230)).save(photo)
+    assert main(["domineering", "analyze", str(photo)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"referee: error: {photo}: the photo is {cols}x{rows} pixels: ")
+    assert what in captured.err and captured.err.count("\n") == 1
