@@ -125,6 +125,13 @@ def score_command(
     if is_image_path(kingdom):
         check_overlay_target(overlay, kingdom)
         result = _score_photo(kingdom, middle=middle, harmony=harmony, overlay=overlay)
+        read = getattr(result, "result", result).kingdom  # a PhotoScore holds the Score
+        if frame is not None and (read.rows, read.cols) != (frame, frame):
+            # The photo's grid is the frame (bonuses are judged on it): --size was ignored.
+            fail(
+                f"--size {frame}: the photo was read as a {read.rows}x{read.cols} kingdom, not "
+                f"{frame}x{frame}: photograph the whole kingdom, or leave out --size"
+            )
     else:
         if overlay is not None:
             fail("--overlay needs a photo, not a notation")

@@ -325,3 +325,21 @@ def test_a_strip_photo_is_too_narrow_not_its_working_size(
         "referee: error: the photo is too narrow to read a kingdom from: "
         "more than 40 times as long as wide\n"
     )
+
+
+def test_a_photo_with_another_size_than_read_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # --size was silently dropped for a photo: a 5x5 kingdom photo scored with "--size 7
+    # --bonus harmony" took the 5x5 grid as the frame (harmony judged on 25 squares).
+    photo = Path(__file__).resolve().parents[2] / "sample_photos" / "kingdom-1.jpg"
+    answer = photo.with_suffix(".txt").read_text().splitlines()  # notation, "score 27"
+    status, out, err = run(capsys, "score", str(photo), "--size", "7", "--bonus", "harmony")
+    assert (status, out) == (2, "")
+    assert err == (
+        "referee: error: --size 7: the photo was read as a 5x5 kingdom, not 7x7: "
+        "photograph the whole kingdom, or leave out --size\n"
+    )
+    assert len(answer[0].split("/")) == 5  # the sample is a 5x5 kingdom
+    status, out, err = run(capsys, "score", str(photo), "--size", "5", "--json")
+    assert status == 0 and json.loads(out)["score"] == int(answer[1].split()[-1])
