@@ -7,6 +7,7 @@ for empty) plus an optional crown digit, e.g. ``G L F F F1``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -125,13 +126,13 @@ def score_command(
     if is_image_path(kingdom):
         check_overlay_target(overlay, kingdom)
         result = _score_photo(kingdom, middle=middle, harmony=harmony, overlay=overlay)
-        read = getattr(result, "result", result).kingdom  # a PhotoScore holds the Score
-        if frame is not None and (read.rows, read.cols) != (frame, frame):
-            # The photo's grid is the frame (bonuses are judged on it): --size was ignored.
-            fail(
-                f"--size {frame}: the photo was read as a {read.rows}x{read.cols} kingdom, not "
-                f"{frame}x{frame}: photograph the whole kingdom, or leave out --size"
+        if frame is not None and hasattr(result, "result"):
+            # --size was dropped for a photo (the grid read taken for the frame); the
+            # kingdom read is scored in the frame given, as the web app's `size` does.
+            framed = score(
+                result.result.kingdom, middle_kingdom=middle, harmony=harmony, size=frame
             )
+            result = dataclasses.replace(result, result=framed)
     else:
         if overlay is not None:
             fail("--overlay needs a photo, not a notation")

@@ -327,19 +327,24 @@ def test_a_strip_photo_is_too_narrow_not_its_working_size(
     )
 
 
-def test_a_photo_with_another_size_than_read_is_refused(
+def test_a_photo_is_scored_in_the_frame_given_by_size(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # --size was silently dropped for a photo: a 5x5 kingdom photo scored with "--size 7
-    # --bonus harmony" took the 5x5 grid as the frame (harmony judged on 25 squares).
+    # --size was silently dropped for a photo: the 5x5 sample kingdom (every square filled,
+    # castle in the middle) scored with "--size 7" still got Harmony, which needs every square
+    # of the 7x7 frame filled (RULINGS.md); a 7x7 frame centred on its castle holds it all,
+    # so the Middle Kingdom stays.
     photo = Path(__file__).resolve().parents[2] / "sample_photos" / "kingdom-1.jpg"
-    answer = photo.with_suffix(".txt").read_text().splitlines()  # notation, "score 27"
-    status, out, err = run(capsys, "score", str(photo), "--size", "7", "--bonus", "harmony")
-    assert (status, out) == (2, "")
-    assert err == (
-        "referee: error: --size 7: the photo was read as a 5x5 kingdom, not 7x7: "
-        "photograph the whole kingdom, or leave out --size\n"
-    )
-    assert len(answer[0].split("/")) == 5  # the sample is a 5x5 kingdom
-    status, out, err = run(capsys, "score", str(photo), "--size", "5", "--json")
-    assert status == 0 and json.loads(out)["score"] == int(answer[1].split()[-1])
+    notation, points = photo.with_suffix(".txt").read_text().splitlines()[:2]
+    base = int(points.split()[-1])  # "score 27"
+    bonus = ["--bonus", "harmony", "--bonus", "middle", "--json"]
+    status, out, _ = run(capsys, "score", str(photo), "--size", "5", *bonus)
+    assert status == 0 and json.loads(out)["total"] == base + 5 + 10
+    status, out, _ = run(capsys, "score", str(photo), "--size", "7", *bonus)
+    payload = json.loads(out)
+    assert status == 0
+    assert payload["bonuses"] == {"middle_kingdom": 10, "harmony": 0}
+    assert (payload["score"], payload["total"]) == (base, base + 10)
+    assert len(payload["corners"]) == 4 and "confidence" in payload["squares"][0][0]
+    expected = score(parse_kingdom(notation), middle_kingdom=True, harmony=True, size=7)
+    assert payload["bonuses"] == expected.bonuses
