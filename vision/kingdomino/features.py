@@ -184,26 +184,62 @@ def crown_blobs(
         box, ``yellow`` the share of crown-yellow pixels inside, ``crowns`` the
         number of crowns side by side that the box's shape suggests (1-3).
     """
+    return _blobs_in(
+        _hsv_at(square, side), side, white_sat, white_val, min_side, max_short, max_long
+    )
+
+
+def _hsv_at(square: np.ndarray, side: int) -> np.ndarray:
+    """The square resampled to ``side`` x ``side`` (area interpolation), in HSV."""
     small = (
         square
         if square.shape[:2] == (side, side)
         else cv2.resize(square, (side, side), interpolation=cv2.INTER_AREA)
     )
-    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    hue, sat, val = hsv[..., 0], hsv[..., 1], hsv[..., 2]
-    white = ((sat < white_sat) & (val > white_val)).astype(np.uint8)
-    yellow = (hue >= 15) & (hue <= 36) & (sat >= white_sat) & (val > 120)
+    return np.asarray(cv2.cvtColor(small, cv2.COLOR_BGR2HSV))
+
+
+def _within(hsv: np.ndarray, low: tuple[int, int, int], high: tuple[int, int, int]) -> np.ndarray:
+    """Mask (uint8, 0 or 255) of the pixels whose H, S, V all lie in ``low``-``high`` inclusive.
+
+    An empty range (a bound past 0-255) gives an empty mask, as the comparisons would.
+    """
+    if any(lo > hi or lo > 255 or hi < 0 for lo, hi in zip(low, high, strict=True)):
+        return np.zeros(hsv.shape[:2], np.uint8)
+    return np.asarray(cv2.inRange(hsv, low, high))
+
+
+def _blobs_in(
+    hsv: np.ndarray,
+    side: int,
+    white_sat: int,
+    white_val: int,
+    min_side: float,
+    max_short: float,
+    max_long: float,
+) -> list[tuple[int, int, int, int, float, float, int]]:
+    """:func:`crown_blobs` on a square already resampled to ``side`` and in HSV."""
+    # The same pixels as (sat < white_sat) & (val > white_val), and (15 <= hue <= 36)
+    # & (sat >= white_sat) & (val > 120), as 0/255 masks (cv2.inRange is faster).
+    white = _within(hsv, (0, 0, white_val + 1), (255, white_sat - 1, 255))
+    yellow = _within(hsv, (15, white_sat, 121), (36, 255, 255))
     white = cv2.morphologyEx(white, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    count, _, stats, _ = cv2.connectedComponentsWithStats(white, connectivity=8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(white, connectivity=8)
+    widths, heights = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    longest, shortest = np.maximum(widths, heights), np.minimum(widths, heights)
+    sized = (
+        (min_side * side <= shortest)
+        & (shortest <= max_short * side)
+        & (longest <= max_long * side)
+    )
+    sized[0] = False  # the background
     blobs = []
-    for label in range(1, count):
+    for label in np.flatnonzero(sized):
         left, top, width, height, area = (int(v) for v in stats[label])
-        longest, shortest = max(width, height), min(width, height)
-        if not (min_side * side <= shortest <= max_short * side and longest <= max_long * side):
-            continue
-        crowns = int(np.clip(round(longest / (1.1 * shortest)), 1, 3))
+        longer, shorter = max(width, height), min(width, height)
+        crowns = int(np.clip(round(longer / (1.1 * shorter)), 1, 3))
         fill = area / float(width * height)
-        share = float(yellow[top : top + height, left : left + width].mean())
+        share = np.count_nonzero(yellow[top : top + height, left : left + width]) / (width * height)
         blobs.append((top, left, height, width, fill, share, crowns))
     return blobs
 
@@ -251,15 +287,36 @@ def crown_interiors(
     list of (top, left, height, width, ring)
         Boxes in pixels of the resampled square, and each body's rim share.
     """
-    small = (
-        square
-        if square.shape[:2] == (side, side)
-        else cv2.resize(square, (side, side), interpolation=cv2.INTER_AREA)
+    return _interiors_in(
+        _hsv_at(square, side),
+        side,
+        rim_sat=rim_sat,
+        rim_val=rim_val,
+        body_sat=body_sat,
+        min_area=min_area,
+        max_area=max_area,
+        ring_share=ring_share,
+        opening=opening,
     )
-    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    hue, sat, val = hsv[..., 0], hsv[..., 1], hsv[..., 2]
-    rim = (sat < rim_sat) & (val > rim_val)
-    body = ((hue >= 15) & (hue <= 36) & (sat >= body_sat) & (val > 110) & ~rim).astype(np.uint8)
+
+
+def _interiors_in(
+    hsv: np.ndarray,
+    side: int,
+    *,
+    rim_sat: int,
+    body_sat: int,
+    opening: int,
+    rim_val: int = 110,
+    min_area: int = 25,
+    max_area: int = 400,
+    ring_share: float = 0.3,
+) -> list[tuple[int, int, int, int, float]]:
+    """:func:`crown_interiors` on a square already resampled to ``side`` and in HSV."""
+    # The same pixels as rim = (sat < rim_sat) & (val > rim_val) and body = (15 <= hue
+    # <= 36) & (sat >= body_sat) & (val > 110) & ~rim, as 0/255 masks.
+    rim = _within(hsv, (0, 0, rim_val + 1), (255, rim_sat - 1, 255))
+    body = cv2.bitwise_and(_within(hsv, (15, body_sat, 111), (36, 255, 255)), ~rim)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(body, connectivity=4)
     if opening > 0:
         # Only bodies too big to be a crown are opened: a crown whose rim held is
@@ -288,8 +345,9 @@ def crown_interiors(
         y0, y1 = max(0, top - 3), min(side, top + height + 3)
         x0, x1 = max(0, left - 3), min(side, left + width + 3)
         own = (labels[y0:y1, x0:x1] == label).astype(np.uint8)
-        ring = (cv2.dilate(own, kernel) > 0) & (own == 0)
-        share = float(rim[y0:y1, x0:x1][ring].mean()) if ring.any() else 0.0
+        ring = cv2.dilate(own, kernel) > own
+        around = np.count_nonzero(ring)
+        share = np.count_nonzero(rim[y0:y1, x0:x1][ring]) / around if around else 0.0
         if share >= ring_share:
             found.append([top, left, height, width, share])
     merged = True
@@ -415,16 +473,15 @@ def crown_features(square: np.ndarray) -> np.ndarray:
         bodies and rows found with a greyer or more coloured rim allowed (the rims
         of a blurred or warm-lit phone photo, where the first counts see no crown).
     """
-    resampled = cv2.resize(square, (96, 96), interpolation=cv2.INTER_AREA)
-    loose = crown_interiors(resampled, side=96, ring_share=0.3)
+    hsv = _hsv_at(cv2.resize(square, (96, 96), interpolation=cv2.INTER_AREA), 96)
+    # crown_interiors' defaults but the rim share, the resampled HSV computed once.
+    loose = _interiors_in(hsv, 96, rim_sat=90, body_sat=140, opening=0)
     # A broken rim lets a body run into a yellowish field: bodies too big to be a
     # crown are opened (3 pixels) to cut them apart again.
-    greyer = crown_interiors(resampled, side=96, rim_sat=120, opening=3, ring_share=0.3)
-    warmer = crown_interiors(
-        resampled, side=96, rim_sat=150, body_sat=150, opening=3, ring_share=0.3
-    )
+    greyer = _interiors_in(hsv, 96, rim_sat=120, body_sat=140, opening=3)
+    warmer = _interiors_in(hsv, 96, rim_sat=150, body_sat=150, opening=3)
     strict = [c for c in loose if c[4] >= 0.45]
-    blobs = crown_blobs(resampled, side=96)
+    blobs = _blobs_in(hsv, 96, 70, 150, 0.08, 0.32, 0.8)
     small = normalise_square(square)
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     white_share = float(((hsv[..., 1] < 70) & (hsv[..., 2] > 150)).mean())
