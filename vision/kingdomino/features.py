@@ -115,8 +115,10 @@ def terrain_features(square: np.ndarray, *, margin: float = 0.1) -> np.ndarray:
     lab = cv2.cvtColor(inner, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float64)
     hue, sat, val = hsv[:, 0], hsv[:, 1] / 255, hsv[:, 2] / 255
     weights = sat * val
-    hist, _ = np.histogram(hue, bins=_HUE_BINS, range=(0, 180), weights=weights)
-    hist = hist / (weights.sum() + 1e-6)
+    # Hues are whole numbers 0-179: bin hue // 15 is np.histogram's bin over 0-180
+    # (the same weighted sums in the same order, bincount being what it runs).
+    bins = hsv[:, 0].astype(np.intp) // (180 // _HUE_BINS)
+    hist = np.bincount(bins, weights=weights, minlength=_HUE_BINS) / (weights.sum() + 1e-6)
     parts: list[np.ndarray | list[float]] = [hist]
     channels = np.stack([sat, val, lab[:, 0] / 255, lab[:, 1] / 255, lab[:, 2] / 255], axis=1)
     ranked = np.sort(channels, axis=0)
