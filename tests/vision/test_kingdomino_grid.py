@@ -7,7 +7,13 @@ import numpy as np
 import pytest
 
 from referee.kingdomino import Kingdom, Terrain
-from vision.kingdomino.grid import edge_profiles, find_grid, local_lines, square_boxes
+from vision.kingdomino.grid import (
+    _median_of,
+    edge_profiles,
+    find_grid,
+    local_lines,
+    square_boxes,
+)
 from vision.kingdomino.render import deal_kingdom, draw_kingdom, square_offsets
 
 DRAWN = 120  # pixels per square as drawn
@@ -145,3 +151,19 @@ def test_edge_profiles_are_the_median_and_half_the_mean_of_the_gradient(
     assert col_profile.dtype == np.float32 and col_profile.shape == (cols,)
     assert np.array_equal(row_profile, want_rows)
     assert np.array_equal(col_profile, want_cols)
+
+
+def test_the_pieces_median_is_numpys_median() -> None:
+    # local_lines compares each piece's edge with the median gradient near it; numpy's
+    # median is the reference for the cheaper selection (odd and even counts, ties,
+    # float32 halves of odd sums).
+    rng = np.random.default_rng(5)
+    for count in [1, 2, 3, 4, 7, 10, 33, 64]:
+        for values in (
+            (rng.random(count) * 1020).astype(np.float32),
+            rng.integers(0, 4, count).astype(np.float32),
+            (rng.integers(0, 1021, count) + np.float32(0.25)).astype(np.float32),
+        ):
+            assert _median_of(values) == float(np.median(values))
+    assert _median_of(np.array([1.0, 2.0], dtype=np.float32)) == 1.5
+    assert _median_of(np.array([5.0, 1.0, 3.0], dtype=np.float32)) == 3.0
