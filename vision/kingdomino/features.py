@@ -136,7 +136,7 @@ def terrain_features(square: np.ndarray, *, margin: float = 0.1) -> np.ndarray:
         (sat < 0.3) & (val >= 0.3) & (val < 0.75),  # grey-brown (swamp, castle stone)
         (sat < 0.2) & (val >= 0.75),  # white (sheep, crowns' rims)
     ]
-    parts.append([float(b.mean()) for b in bands])
+    parts.append([np.count_nonzero(b) / b.size for b in bands])  # each band's share
     grey = cv2.cvtColor(inner, cv2.COLOR_BGR2GRAY).astype(np.float32) / 255
     d_row = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
     d_col = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
@@ -486,8 +486,9 @@ def crown_features(square: np.ndarray) -> np.ndarray:
     blobs = _blobs_in(hsv, 96, 70, 150, 0.08, 0.32, 0.8)
     small = normalise_square(square)
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    white_share = float(((hsv[..., 1] < 70) & (hsv[..., 2] > 150)).mean())
-    yellow_share = float(((hsv[..., 0] >= 15) & (hsv[..., 0] <= 36) & (hsv[..., 1] >= 70)).mean())
+    # Shares of (sat < 70) & (val > 150) and (15 <= hue <= 36) & (sat >= 70) pixels.
+    white_share = np.count_nonzero(_within(hsv, (0, 0, 151), (255, 69, 255))) / hsv[..., 0].size
+    yellow_share = np.count_nonzero(_within(hsv, (15, 70, 0), (36, 255, 255))) / hsv[..., 0].size
     shares = sorted((c[4] for c in loose), reverse=True)[:3]
     shares += [0.0] * (3 - len(shares))
     sizes = sorted((c[2] * c[3] for c in loose), reverse=True)[:3]
@@ -505,8 +506,8 @@ def crown_features(square: np.ndarray) -> np.ndarray:
         yellow_share,
         min(3, len(loose)),
         min(3, len(strict)),
-        float(np.mean([c[0] for c in loose])) / 96.0 if loose else -1.0,
-        float(np.mean([c[1] for c in loose])) / 96.0 if loose else -1.0,
+        sum(c[0] for c in loose) / len(loose) / 96.0 if loose else -1.0,
+        sum(c[1] for c in loose) / len(loose) / 96.0 if loose else -1.0,
         crown_row(loose),
         crown_row(strict),
         crown_row(greyer),
