@@ -241,7 +241,9 @@ def _blobs_in(
         longer, shorter = max(width, height), min(width, height)
         crowns = int(np.clip(round(longer / (1.1 * shorter)), 1, 3))
         fill = area / float(width * height)
-        share = np.count_nonzero(yellow[top : top + height, left : left + width]) / (width * height)
+        share = float(np.count_nonzero(yellow[top : top + height, left : left + width])) / (
+            width * height
+        )
         blobs.append((top, left, height, width, fill, share, crowns))
     return blobs
 
