@@ -21,6 +21,8 @@ and ``(r+1, c)`` at ``[2r+1, 2c]``; ``np.rot90`` of the lattice turns the sheet.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import cv2
 import numpy as np
 
@@ -398,6 +400,17 @@ def edge_features(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> 
     return out
 
 
+def _edges() -> Iterator[tuple[int, int, tuple[int, int], tuple[int, int]]]:
+    """Every shared edge of the grid as ``(r, c, a, b)``: its place in the (9, 9) edge
+    array (``r % 2 != c % 2``) and the (row, col) of the two cells it joins, ``a`` above
+    or left of ``b``."""
+    for r in range(2 * SIZE - 1):
+        for c in range(2 * SIZE - 1):
+            if r % 2 != c % 2:
+                a = (r // 2, c // 2)
+                yield r, c, a, (a[0] + r % 2, a[1] + c % 2)
+
+
 def with_neighbours(cells: np.ndarray, edges: np.ndarray) -> np.ndarray:
     """Edge features plus how the stroke compares with its cells and with the rival edges.
 
@@ -429,23 +442,18 @@ def with_neighbours(cells: np.ndarray, edges: np.ndarray) -> np.ndarray:
     out[:, :, :base] = edges
     cross = edges[:, :, 0]
     last = 2 * SIZE - 2
-    for r in range(2 * SIZE - 1):
-        for c in range(2 * SIZE - 1):
-            if r % 2 == c % 2:
-                continue
-            a = (r // 2, c // 2)
-            b = (a[0] + r % 2, a[1] + c % 2)
-            weaker = float(min(peak[a], peak[b]))
-            out[r, c, base] = edges[r, c, 0] / (weaker + 0.1)
-            out[r, c, base + 1] = weaker
-            rival = 0.0
-            for cell in (a, b):
-                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                    er, ec = 2 * cell[0] + dr, 2 * cell[1] + dc
-                    if 0 <= er <= last and 0 <= ec <= last and (er, ec) != (r, c):
-                        rival = max(rival, float(cross[er, ec]))
-            out[r, c, base + 2] = cross[r, c] / (rival + 0.1)
-            out[r, c, base + 3] = rival
+    for r, c, a, b in _edges():
+        weaker = float(min(peak[a], peak[b]))
+        out[r, c, base] = edges[r, c, 0] / (weaker + 0.1)
+        out[r, c, base + 1] = weaker
+        rival = 0.0
+        for cell in (a, b):
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                er, ec = 2 * cell[0] + dr, 2 * cell[1] + dc
+                if 0 <= er <= last and 0 <= ec <= last and (er, ec) != (r, c):
+                    rival = max(rival, float(cross[er, ec]))
+        out[r, c, base + 2] = cross[r, c] / (rival + 0.1)
+        out[r, c, base + 3] = rival
     return out
 
 
@@ -584,14 +592,11 @@ def writing_similarity(
                 smooth[a:b, d:e], band=band, spread=spread, samples=samples
             )
     out = np.zeros((2 * SIZE - 1, 2 * SIZE - 1))
-    for r in range(2 * SIZE - 1):
-        for c in range(2 * SIZE - 1):
-            if r % 2 == c % 2:
-                continue
-            one = windows[r // 2, c // 2]
-            two = windows[r // 2 + r % 2, c // 2 + c % 2]
-            if one is not None and two is not None:
-                out[r, c] = float(one @ two)
+    for r, c, first, second in _edges():
+        one = windows[first]
+        two = windows[second]
+        if one is not None and two is not None:
+            out[r, c] = float(one @ two)
     return out
 
 
@@ -615,20 +620,15 @@ def with_writing(edges: np.ndarray, same: np.ndarray) -> np.ndarray:
     out = np.zeros((*edges.shape[:2], edges.shape[2] + 2))
     out[:, :, : edges.shape[2]] = edges
     last = 2 * SIZE - 2
-    for r in range(2 * SIZE - 1):
-        for c in range(2 * SIZE - 1):
-            if r % 2 == c % 2:
-                continue
-            a = (r // 2, c // 2)
-            b = (a[0] + r % 2, a[1] + c % 2)
-            rivals = [
-                float(same[2 * cell[0] + dr, 2 * cell[1] + dc])
-                for cell in (a, b)
-                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-                if 0 <= 2 * cell[0] + dr <= last
-                and 0 <= 2 * cell[1] + dc <= last
-                and (2 * cell[0] + dr, 2 * cell[1] + dc) != (r, c)
-            ]
-            out[r, c, -2] = same[r, c]
-            out[r, c, -1] = same[r, c] - max(rivals) if rivals else 0.0
+    for r, c, a, b in _edges():
+        rivals = [
+            float(same[2 * cell[0] + dr, 2 * cell[1] + dc])
+            for cell in (a, b)
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= 2 * cell[0] + dr <= last
+            and 0 <= 2 * cell[1] + dc <= last
+            and (2 * cell[0] + dr, 2 * cell[1] + dc) != (r, c)
+        ]
+        out[r, c, -2] = same[r, c]
+        out[r, c, -1] = same[r, c] - max(rivals) if rivals else 0.0
     return out
