@@ -125,14 +125,7 @@ def score_command(
     frame = int(size) if size else None
     if is_image_path(kingdom):
         check_overlay_target(overlay, kingdom)
-        result = _score_photo(kingdom, middle=middle, harmony=harmony, overlay=overlay)
-        if frame is not None and hasattr(result, "result"):
-            # --size was dropped for a photo (the grid read taken for the frame); the
-            # kingdom read is scored in the frame given, as the web app's `size` does.
-            framed = score(
-                result.result.kingdom, middle_kingdom=middle, harmony=harmony, size=frame
-            )
-            result = dataclasses.replace(result, result=framed)
+        result = _score_photo(kingdom, middle=middle, harmony=harmony, size=frame, overlay=overlay)
     else:
         if overlay is not None:
             fail("--overlay needs a photo, not a notation")
@@ -142,11 +135,36 @@ def score_command(
     emit(result.to_json(), as_json, lambda: _score_text(result))
 
 
-def _score_photo(path: str, *, middle: bool, harmony: bool, overlay: str | None) -> Any:
-    """Score the kingdom in the photo at ``path`` (``vision.kingdomino.score_photo``)."""
+def _score_photo(
+    path: str, *, middle: bool, harmony: bool, size: int | None, overlay: str | None
+) -> Any:
+    """Score the kingdom in the photo at ``path`` (``vision.kingdomino.score_photo``).
+
+    With ``size`` the kingdom read is scored in that frame, as the web app's ``size``
+    does (``score_photo`` takes the grid read for the frame), and the overlay is drawn
+    from that score, so its caption shows the total printed.
+    """
     from vision.kingdomino import score_photo  # imported here: OpenCV only for photos
 
-    result = score_photo(path, middle_kingdom=middle, harmony=harmony, overlay=overlay)
+    result = score_photo(
+        path,
+        middle_kingdom=middle,
+        harmony=harmony,
+        overlay=overlay if size is None else None,
+    )
+    if size is not None and hasattr(result, "result"):
+        framed = score(result.result.kingdom, middle_kingdom=middle, harmony=harmony, size=size)
+        result = dataclasses.replace(result, result=framed)
+        if overlay is not None:
+            from vision.decode import read_image
+            from vision.kingdomino.overlay import render_overlay
+            from vision.kingdomino.pipeline import WORK_SIDE
+
+            # The same decode as score_photo's, so the corners read fit the picture.
+            image = read_image(path, max_side=WORK_SIDE)
+            result = dataclasses.replace(
+                result, overlay=render_overlay(image, result.reading, framed)
+            )
     drawn = getattr(result, "overlay", None)
     if overlay is not None and drawn is not None:
         write_overlay(overlay, drawn)

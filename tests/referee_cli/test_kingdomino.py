@@ -290,22 +290,24 @@ def test_compare_scores_both_kingdoms_in_one_frame(capsys: pytest.CaptureFixture
     assert status == 2 and err.count("\n") == 1 and "'6' is not one of '5', '7'" in err
 
 
-@pytest.mark.parametrize("side", [1, 3, 39])
+@pytest.mark.parametrize(("rows", "cols"), [(1, 1), (3, 3), (39, 39), (30, 100), (100, 39)])
 def test_a_photo_too_small_for_a_kingdom_is_bad_input(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, side: int
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, rows: int, cols: int
 ) -> None:
     # A 1x1 photo crashed the grid search (cv2.kmeans) and a 3x3 one was "read" as a
     # kingdom: 40 pixels a side is 5 pixels a square of a 7x7 kingdom, the least accepted.
+    # The message names the file, as the dominoes and Domineering readers' do; a 100x30
+    # photo is too small, not "more than 40 times as long as wide".
     import cv2
     import numpy as np
 
     photo = tmp_path / "tiny.png"
-    cv2.imwrite(str(photo), np.full((side, side, 3), (40, 160, 200), np.uint8))
+    cv2.imwrite(str(photo), np.full((rows, cols, 3), (40, 160, 200), np.uint8))
     status, out, err = run(capsys, "score", str(photo), "--json")
     assert (status, out) == (2, "")
     assert err == (
-        f"referee: error: the photo is {side}x{side} pixels: too small to read a kingdom "
-        "from (at least 40 pixels a side)\n"
+        f"referee: error: {photo}: the photo is {cols}x{rows} pixels: too small to read a "
+        "kingdom from (at least 40 pixels a side)\n"
     )
 
 
@@ -348,3 +350,35 @@ def test_a_photo_is_scored_in_the_frame_given_by_size(
     assert len(payload["corners"]) == 4 and "confidence" in payload["squares"][0][0]
     expected = score(parse_kingdom(notation), middle_kingdom=True, harmony=True, size=7)
     assert payload["bonuses"] == expected.bonuses
+
+
+def test_the_overlay_caption_shows_the_total_printed_in_the_frame_given(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The caption showed the total before --size: the 5x5 sample (score 27 by its label,
+    # castle in the middle) with both bonuses is 27 + 10 + 5 = 42 in its own 5x5 frame,
+    # but in a 7x7 frame 24 of 49 squares are empty: no Harmony (RULINGS.md), 37 printed.
+    import cv2
+
+    from vision.kingdomino import overlay as drawing
+
+    captions: list[str] = []
+    made = drawing.caption
+
+    def caption(result: Any) -> str:
+        captions.append(made(result))
+        return captions[-1]
+
+    monkeypatch.setattr(drawing, "caption", caption)
+    photo = Path(__file__).resolve().parents[2] / "sample_photos" / "kingdom-1.jpg"
+    picture = tmp_path / "overlay.png"
+    bonus = ["--bonus", "harmony", "--bonus", "middle", "--overlay", str(picture)]
+    status, out, _ = run(capsys, "score", str(photo), "--size", "7", *bonus)
+    assert status == 0 and "total: 37" in out.splitlines()
+    assert captions == ["score 27  total 37"]
+    drawn = cv2.imread(str(picture))
+    assert drawn is not None and drawn.shape == cv2.imread(str(photo)).shape
+    captions.clear()
+    status, out, _ = run(capsys, "score", str(photo), "--size", "5", *bonus)
+    assert status == 0 and "total: 42" in out.splitlines()
+    assert captions == ["score 27  total 42"]

@@ -16,7 +16,7 @@ from referee.kingdomino import Score
 if TYPE_CHECKING:
     from vision.kingdomino.pipeline import KingdomReading
 
-__all__ = ["render_overlay", "view_to_photo"]
+__all__ = ["caption", "render_overlay", "view_to_photo"]
 
 #: BGR colour per terrain letter, for the domain outlines.
 _COLOURS = {
@@ -71,7 +71,8 @@ def render_overlay(image: np.ndarray, reading: KingdomReading, result: Score) ->
         The photo the reading was made from.
     reading : KingdomReading
     result : Score
-        The score of ``reading.kingdom``.
+        The score of ``reading.kingdom`` as printed (frame and bonuses): the caption
+        (:func:`caption`) shows its total.
 
     Returns
     -------
@@ -125,12 +126,29 @@ def render_overlay(image: np.ndarray, reading: KingdomReading, result: Score) ->
     cv2.polylines(out, [corners.reshape(-1, 1, 2)], True, (0, 0, 255), thick)
     _text(
         out,
-        f"score {result.score}  total {result.total}",
+        caption(result),
         (int(10 * scale), int(40 * scale)),
         scale * 1.2,
         (0, 0, 255),
     )
     return out
+
+
+def caption(result: Score) -> str:
+    """The overlay's caption: the score from the domains and the total with the bonuses.
+
+    Parameters
+    ----------
+    result : Score
+        The kingdom's score as printed: in the frame and with the bonuses asked for
+        (``RULINGS.md``: Middle Kingdom +10, Harmony +5).
+
+    Returns
+    -------
+    str
+        ``"score 27  total 37"`` (points).
+    """
+    return f"score {result.score}  total {result.total}"
 
 
 def _text(
