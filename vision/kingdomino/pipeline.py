@@ -342,12 +342,20 @@ def score_photo(
         If the file is not a usable image.
     vision.kingdomino.evidence.NoKingdomError
         If the photo shows no kingdom, or has no colour (see :func:`read_kingdom`), or
-        is a strip more than ``WORK_SIDE // MIN_PHOTO_SIDE`` times as long as wide.
+        is a strip more than ``WORK_SIDE // MIN_PHOTO_SIDE`` times as long as wide, or
+        has a side under ``MIN_PHOTO_SIDE`` pixels (the message names the file).
     """
     from vision.kingdomino.overlay import render_overlay
 
     image = read_image(path, max_side=WORK_SIDE)
-    if min(image.shape[:2]) < MIN_PHOTO_SIDE <= max(image.shape[:2]):
+    rows, cols = image.shape[:2]
+    if max(rows, cols) < WORK_SIDE and min(rows, cols) < MIN_PHOTO_SIDE:
+        # Not shrunk, so the photo's own size: named with the file, as the other readers do.
+        raise NoKingdomError(
+            f"{path}: the photo is {cols}x{rows} pixels: too small to read a kingdom from "
+            f"(at least {MIN_PHOTO_SIDE} pixels a side)"
+        )
+    if min(rows, cols) < MIN_PHOTO_SIDE:
         # Brought to WORK_SIDE, a long strip is too narrow: say so, not "NxM pixels as read".
         raise NoKingdomError(
             f"the photo is too narrow to read a kingdom from: more than "
