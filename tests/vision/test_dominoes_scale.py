@@ -2,7 +2,9 @@
 
 Session 4 (issue #4): the pale-table search runs again at smaller working sizes
 (``PALE_SIDES``), and a reading with a blank half must show a tile's raised face
-(``_raised``): two cells of a grid drawn on paper are no double-blank.
+(``_raised``): two cells of a grid drawn on paper are no double-blank.  A 0-0 must also
+show two plain halves (``_plain_halves``): the greyscale kingdom sample gave a 0-0 from an
+outline over two of its squares, the table and a darker square.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from PIL import Image
 
 from vision.datasets import PROJECT_ROOT, read_csv
 from vision.decode import read_image
@@ -20,6 +23,7 @@ from vision.dominoes.pipeline import (
     MOST_SIDE,
     TUNED_PALE_WIDTH,
     TileReading,
+    _plain_halves,
     _raised,
     _tile_side,
 )
@@ -37,6 +41,58 @@ def test_sample_sheets_and_kingdoms_show_no_tile(name: str) -> None:
     # 0-2 round written letters, before session 4).
     reading = read_dominoes(read_image(SAMPLES / name))
     assert (reading.tiles, reading.total) == ((), 0)
+
+
+@pytest.mark.parametrize("suffix", [".jpg", ".png"])
+def test_the_greyscale_kingdom_sample_shows_no_tile(tmp_path: Path, suffix: str) -> None:
+    # kingdom-1 turned to greyscale by Pillow (8-bit JPEG; 16-bit PNG): a kingdom, no
+    # domino tile (a 0-0 was read over two pale squares before this test).
+    with Image.open(SAMPLES / "kingdom-1.jpg") as photo:
+        grey = photo.convert("L")
+    path = tmp_path / f"grey{suffix}"
+    if suffix == ".png":
+        wide = np.asarray(grey).astype(np.uint16) * 257  # 0..65535
+        Image.fromarray(wide).save(path)
+        with Image.open(path) as saved:
+            assert saved.mode.startswith("I")  # really 16-bit
+    else:
+        grey.save(path)
+    reading = read_dominoes(read_image(path))
+    assert (reading.tiles, reading.total) == ((), 0)
+
+
+def _grey_squares() -> np.ndarray:
+    """A grey table (L about 120) with two pale squares (about 170) side by side, a dark
+    square (about 60) below the right one: squares of a kingdom, 100 pixels each."""
+    table = np.full((300, 400, 3), 120, dtype=np.uint8)
+    cv2.rectangle(table, (100, 50), (198, 148), (170, 170, 170), cv2.FILLED)
+    cv2.rectangle(table, (202, 50), (300, 148), (170, 170, 170), cv2.FILLED)
+    cv2.rectangle(table, (202, 152), (300, 250), (60, 60, 60), cv2.FILLED)
+    return table
+
+
+def test_an_outline_over_squares_and_table_has_no_plain_halves() -> None:
+    # The outline (x 60..280, y 90..200) holds table at its left end and bottom, the
+    # pale squares' lower parts and the dark square: no half is one plain face.
+    corners = np.array([[60.0, 90.0], [280.0, 90.0], [280.0, 200.0], [60.0, 200.0]])
+    assert not _plain_halves(_grey_squares(), corners)
+
+
+def test_a_greyscale_double_blank_has_plain_halves() -> None:
+    table = np.full((300, 400, 3), 90, dtype=np.uint8)
+    cv2.rectangle(table, (130, 115), (270, 185), (225, 225, 225), cv2.FILLED)
+    cv2.line(table, (200, 125), (200, 175), (30, 30, 30), 4)
+    corners = np.array([[130.0, 115.0], [270.0, 115.0], [270.0, 185.0], [130.0, 185.0]])
+    assert _plain_halves(table, corners)
+    reading = read_dominoes(table)
+    assert [tile.pips for tile in reading.tiles] == [(0, 0)]
+    # Standing (the halves top and bottom) too.
+    standing = np.array([[115.0, 130.0], [185.0, 130.0], [185.0, 270.0], [115.0, 270.0]])
+    assert _plain_halves(np.ascontiguousarray(table.transpose(1, 0, 2)), standing)
+    # The left half darkened over two thirds of its length (another square inside it):
+    # no plain face.
+    cv2.rectangle(table, (130, 115), (175, 185), (150, 150, 150), cv2.FILLED)
+    assert not _plain_halves(table, corners)
 
 
 def _paper_with_grid() -> np.ndarray:

@@ -247,6 +247,12 @@ def _read_candidates(
             reading = None  # found at a smaller working size only: a sure reading or none
         if reading is not None and 0 in reading.pips and not _raised(image, reading.corners):
             reading = None  # paper (a drawn grid's cells, a letter): no tile's raised face
+        if (
+            reading is not None
+            and reading.pips == (0, 0)
+            and not _plain_halves(image, reading.corners)
+        ):
+            reading = None  # squares of a kingdom or grid, not one tile's two plain halves
         if reading is not None:
             readings.append(reading)
     return readings, crops
@@ -390,24 +396,8 @@ def _raised(image: np.ndarray, corners: np.ndarray) -> bool:
     sheet, no tile.  Tiles touching on
     their sides leave the ring's ends and the other sides to the table.
     """
-    centre = corners.mean(axis=0)
-    first = float(np.linalg.norm(corners[1] - corners[0]))
-    second = float(np.linalg.norm(corners[2] - corners[1]))
-    width = max(1.0, min(first, second))
-    # A window round the ring, shrunk so the tile is about 40 pixels wide (cheap).
-    outer = centre + 1.5 * (corners - centre)
-    rows, cols = image.shape[:2]
-    x0, y0 = np.clip(np.floor(outer.min(axis=0)).astype(int), 0, [cols - 1, rows - 1])
-    x1, y1 = np.clip(np.ceil(outer.max(axis=0)).astype(int) + 1, 1, [cols, rows])
-    factor = min(1.0, 40.0 / width)
-    window = image[y0:y1, x0:x1]
-    size = (max(1, round((x1 - x0) * factor)), max(1, round((y1 - y0) * factor)))
-    small = cv2.resize(window, size, interpolation=cv2.INTER_AREA)
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.int16)
-    light = lab[:, :, 0].astype(np.uint8)
-    shape = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
-    ink = cv2.morphologyEx(light, cv2.MORPH_BLACKHAT, shape) > 25
-    local = (corners - np.array([x0, y0])) * factor
+    lab, ink, local = _lab_window(image, corners)
+    light = lab[:, :, 0]
     middle = local.mean(axis=0)
 
     def polygon(grow: float) -> np.ndarray:
@@ -426,6 +416,78 @@ def _raised(image: np.ndarray, corners: np.ndarray) -> bool:
     off = np.abs(lab[ring] - face)
     alike = (off[:, 0] <= 14) & (off[:, 1] + off[:, 2] <= 10)
     return float(alike.mean()) <= FLAT_SHARE
+
+
+#: Least share of a blank half of a 0-0 (inside 0.7 times the half, ink left out) that
+#: has the half's face colour.  Real double-blanks of the data photos and samples: 0.999
+#: or more; two squares of a greyscale kingdom photo with the table and a dark square
+#: inside the outline: 0.52-0.63.
+PLAIN_SHARE = 0.85
+
+
+def _lab_window(
+    image: np.ndarray, corners: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The window 1.5 times the outline ``corners`` (tl, tr, br, bl; x, y pixels of
+    ``image``) about its centre, shrunk so the tile is about 40 pixels wide (cheap).
+
+    Returns its (rows, cols, 3) int16 Lab values, its (rows, cols) bool ink (a black-hat
+    of L over 25: pips, bars, print) and the (4, 2) float64 corners in its pixels (x, y).
+    """
+    centre = corners.mean(axis=0)
+    first = float(np.linalg.norm(corners[1] - corners[0]))
+    second = float(np.linalg.norm(corners[2] - corners[1]))
+    width = max(1.0, min(first, second))
+    outer = centre + 1.5 * (corners - centre)
+    rows, cols = image.shape[:2]
+    x0, y0 = np.clip(np.floor(outer.min(axis=0)).astype(int), 0, [cols - 1, rows - 1])
+    x1, y1 = np.clip(np.ceil(outer.max(axis=0)).astype(int) + 1, 1, [cols, rows])
+    factor = min(1.0, 40.0 / width)
+    window = image[y0:y1, x0:x1]
+    size = (max(1, round((x1 - x0) * factor)), max(1, round((y1 - y0) * factor)))
+    small = cv2.resize(window, size, interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.int16)
+    light = lab[:, :, 0].astype(np.uint8)
+    shape = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
+    ink = cv2.morphologyEx(light, cv2.MORPH_BLACKHAT, shape) > 25
+    local = (corners - np.array([x0, y0])) * factor
+    return lab, ink, local
+
+
+def _plain_halves(image: np.ndarray, corners: np.ndarray) -> bool:
+    """Is each half of the tile outlined by ``corners`` (tl, tr, br, bl; x, y pixels of
+    ``image``) one plain face, as a 0-0's two blank halves are?
+
+    A 0-0 shows no pip to prove a tile, and a photo without colour (greyscale) leaves
+    :func:`_raised` only lightness to tell a face from what lies round it: two squares
+    of a kingdom, with the table and a darker square inside the outline, read as a 0-0
+    whose "ring" is unlike it.  Each half (split across the long sides' middles) is
+    looked at inside 0.7 times itself, ink left out (the divider bar, print): at least
+    :data:`PLAIN_SHARE` of it must lie within 14 L codes and 10 in |a| + |b| of the
+    half's face colour (the median of its palest quarter).
+    """
+    lab, ink, local = _lab_window(image, corners)
+    tl, tr, br, bl = local
+    if np.linalg.norm(tr - tl) >= np.linalg.norm(br - tr):  # lying: a left and a right half
+        top, bottom = (tl + tr) / 2, (bl + br) / 2
+        halves = (np.array([tl, top, bottom, bl]), np.array([top, tr, br, bottom]))
+    else:  # standing: a top and a bottom half
+        left, right = (tl + bl) / 2, (tr + br) / 2
+        halves = (np.array([tl, tr, right, left]), np.array([left, right, br, bl]))
+    for half in halves:
+        middle = half.mean(axis=0)
+        mask = np.zeros(ink.shape, dtype=np.uint8)
+        cv2.fillConvexPoly(mask, np.rint(middle + 0.7 * (half - middle)).astype(np.int32), 1)
+        inside = (mask > 0) & ~ink
+        if inside.sum() < 10:
+            continue  # too little to tell (a tile at the photo's edge): not refused
+        values = lab[inside]
+        face = np.median(values[values[:, 0] >= np.percentile(values[:, 0], 75)], axis=0)
+        off = np.abs(values - face)
+        alike = (off[:, 0] <= 14) & (off[:, 1] + off[:, 2] <= 10)
+        if float(alike.mean()) < PLAIN_SHARE:
+            return False
+    return True
 
 
 #: Tile width (short side, working pixels) the pale-table search was tuned at: the two
