@@ -43,11 +43,15 @@ def test_sample_sheets_and_kingdoms_show_no_tile(name: str) -> None:
     assert (reading.tiles, reading.total) == ((), 0)
 
 
-@pytest.mark.parametrize("suffix", [".jpg", ".png"])
-def test_the_greyscale_kingdom_sample_shows_no_tile(tmp_path: Path, suffix: str) -> None:
-    # kingdom-1 turned to greyscale by Pillow (8-bit JPEG; 16-bit PNG): a kingdom, no
-    # domino tile (a 0-0 was read over two pale squares before this test).
-    with Image.open(SAMPLES / "kingdom-1.jpg") as photo:
+@pytest.mark.parametrize(
+    ("name", "suffix"),
+    [("kingdom-1.jpg", ".jpg"), ("kingdom-1.jpg", ".png"), ("kingdom-2.jpg", ".jpg")],
+)
+def test_a_greyscale_kingdom_sample_shows_no_tile(tmp_path: Path, name: str, suffix: str) -> None:
+    # A kingdom turned to greyscale by Pillow (8-bit JPEG; 16-bit PNG): no domino tile
+    # (kingdom-1 gave a 0-0 over two pale squares, the table and a dark square;
+    # kingdom-2 a 0-0 over two mottled field squares, before this test).
+    with Image.open(SAMPLES / name) as photo:
         grey = photo.convert("L")
     path = tmp_path / f"grey{suffix}"
     if suffix == ".png":

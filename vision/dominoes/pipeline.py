@@ -419,10 +419,10 @@ def _raised(image: np.ndarray, corners: np.ndarray) -> bool:
 
 
 #: Least share of a blank half of a 0-0 (inside 0.7 times the half, ink left out) that
-#: has the half's face colour.  Real double-blanks of the data photos and samples: 0.999
-#: or more; two squares of a greyscale kingdom photo with the table and a dark square
-#: inside the outline: 0.52-0.63.
-PLAIN_SHARE = 0.85
+#: has the half's face colour.  Real double-blanks of the data photos and samples (also
+#: greyscale): 0.999 or more; squares of the greyscale kingdom samples: two mottled
+#: field squares 0.90-0.94, an outline over squares, table and a dark square 0.52-0.63.
+PLAIN_SHARE = 0.97
 
 
 def _lab_window(
