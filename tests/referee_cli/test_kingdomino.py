@@ -324,7 +324,7 @@ def test_a_strip_photo_is_too_narrow_not_its_working_size(
     status, out, err = run(capsys, "score", str(photo))
     assert (status, out) == (2, "")
     assert err == (
-        "referee: error: the photo is too narrow to read a kingdom from: "
+        f"referee: error: {photo}: the photo is too narrow to read a kingdom from: "
         "more than 40 times as long as wide\n"
     )
 

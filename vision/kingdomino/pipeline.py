@@ -358,7 +358,7 @@ def score_photo(
     if min(rows, cols) < MIN_PHOTO_SIDE:
         # Brought to WORK_SIDE, a long strip is too narrow: say so, not "NxM pixels as read".
         raise NoKingdomError(
-            f"the photo is too narrow to read a kingdom from: more than "
+            f"{path}: the photo is too narrow to read a kingdom from: more than "
             f"{WORK_SIDE // MIN_PHOTO_SIDE} times as long as wide"
         )
     reading = read_kingdom(image, model=model, debug=bool(overlay))
