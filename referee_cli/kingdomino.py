@@ -7,7 +7,6 @@ for empty) plus an optional crown digit, e.g. ``G L F F F1``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -141,30 +140,11 @@ def _score_photo(
     """Score the kingdom in the photo at ``path`` (``vision.kingdomino.score_photo``).
 
     With ``size`` the kingdom read is scored in that frame, as the web app's ``size``
-    does (``score_photo`` takes the grid read for the frame), and the overlay is drawn
-    from that score, so its caption shows the total printed.
+    does, and the overlay's caption shows that score.
     """
     from vision.kingdomino import score_photo  # imported here: OpenCV only for photos
 
-    result = score_photo(
-        path,
-        middle_kingdom=middle,
-        harmony=harmony,
-        overlay=overlay if size is None else None,
-    )
-    if size is not None and hasattr(result, "result"):
-        framed = score(result.result.kingdom, middle_kingdom=middle, harmony=harmony, size=size)
-        result = dataclasses.replace(result, result=framed)
-        if overlay is not None:
-            from vision.decode import read_image
-            from vision.kingdomino.overlay import render_overlay
-            from vision.kingdomino.pipeline import WORK_SIDE
-
-            # The same decode as score_photo's, so the corners read fit the picture.
-            image = read_image(path, max_side=WORK_SIDE)
-            result = dataclasses.replace(
-                result, overlay=render_overlay(image, result.reading, framed)
-            )
+    result = score_photo(path, middle_kingdom=middle, harmony=harmony, size=size, overlay=overlay)
     drawn = getattr(result, "overlay", None)
     if overlay is not None and drawn is not None:
         write_overlay(overlay, drawn)

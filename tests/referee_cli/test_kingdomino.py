@@ -131,7 +131,8 @@ def test_photo_goes_to_score_photo(
         capsys, "score", str(photo), "--bonus", "middle", "--overlay", overlay, "--json"
     )
     assert status == 0
-    assert calls == [(str(photo), {"middle_kingdom": True, "harmony": False, "overlay": overlay})]
+    options = {"middle_kingdom": True, "harmony": False, "size": None, "overlay": overlay}
+    assert calls == [(str(photo), options)]
     assert json.loads(out)["total"] == 15
 
 

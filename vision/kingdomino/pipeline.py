@@ -315,6 +315,7 @@ def score_photo(
     *,
     middle_kingdom: bool = False,
     harmony: bool = False,
+    size: int | None = None,
     overlay: object = None,
     model: SquareModel | None = None,
 ) -> PhotoScore:
@@ -326,6 +327,9 @@ def score_photo(
         A JPEG/PNG/... photo: a top-down crop or a kingdom on a table.
     middle_kingdom, harmony : bool, keyword-only
         Optional bonuses (``RULINGS.md``), off by default.
+    size : int or None, keyword-only
+        Score in this frame (5 or 7 squares a side, ``referee.kingdomino.score``'s
+        ``size``) instead of the grid read; the overlay's caption shows that score.
     overlay : object, keyword-only
         If truthy (e.g. the path the caller will write to), the annotated photo is
         drawn into :attr:`PhotoScore.overlay` (BGR uint8); nothing is written here.
@@ -362,6 +366,6 @@ def score_photo(
             f"{WORK_SIDE // MIN_PHOTO_SIDE} times as long as wide"
         )
     reading = read_kingdom(image, model=model, debug=bool(overlay))
-    result = score(reading.kingdom, middle_kingdom=middle_kingdom, harmony=harmony)
+    result = score(reading.kingdom, middle_kingdom=middle_kingdom, harmony=harmony, size=size)
     drawn = render_overlay(image, reading, result) if overlay else None
     return PhotoScore(result=result, reading=reading, overlay=drawn)
