@@ -193,3 +193,67 @@ def test_an_heic_photo_is_named_as_such_with_what_to_send() -> None:
     with pytest.raises(ImageError) as refused:
         decode_image(heic)
     assert str(refused.value) == "an HEIC photo, which Referee cannot read: send or save it as JPEG"
+
+
+def _textured_jpeg(mode: str, **options: object) -> bytes:
+    """A 450 x 610 JPEG of smooth colour ramps and noise (odd sizes: the scales round up)."""
+    rng = np.random.default_rng(5)
+    rows, cols = np.mgrid[0:450, 0:610]
+    image = np.stack([rows * 255 // 449, cols * 255 // 609, (rows + cols) * 255 // 1058], axis=-1)
+    noisy = np.clip(image + rng.integers(-30, 31, image.shape), 0, 255).astype(np.uint8)
+    buffer = io.BytesIO()
+    Image.fromarray(noisy).convert(mode).save(buffer, format="JPEG", quality=85, **options)
+    return buffer.getvalue()
+
+
+def _pillow_reference(data: bytes, draft: tuple[int, int] | None) -> np.ndarray:
+    """What Pillow alone makes of ``data``: draft, RGB, EXIF orientation; as BGR."""
+    from PIL import ImageOps
+
+    with Image.open(io.BytesIO(data)) as opened:
+        if draft is not None:
+            opened.draft("RGB", draft)
+        upright = ImageOps.exif_transpose(opened.convert("RGB"))
+    return np.asarray(upright)[:, :, ::-1]
+
+
+@pytest.mark.parametrize(
+    ("mode", "options"),
+    [
+        ("RGB", {}),
+        ("L", {}),  # a greyscale JPEG
+        ("RGB", {"progressive": True}),
+        ("CMYK", {}),  # left to Pillow
+        ("RGB", {"subsampling": 0}),  # 4:4:4 chroma
+    ],
+)
+@pytest.mark.parametrize("draft_side", [None, 300, 150, 60])  # 1/1, 1/2, 1/4, 1/8
+def test_a_jpeg_decodes_to_the_same_pixels_as_pillow_gives(
+    mode: str, options: dict[str, object], draft_side: int | None
+) -> None:
+    # JPEGs are decoded by OpenCV straight to BGR where it can (less copying); the pixels
+    # must be Pillow's, at every draft scale.
+    data = _textured_jpeg(mode, **options)
+    draft = None
+    if draft_side is not None:
+        scale = draft_side / 610
+        draft = (int(np.ceil(610 * scale)), int(np.ceil(450 * scale)))
+    expected = _pillow_reference(data, draft)
+    got = decode_image(data, draft_side=draft_side)
+    assert got.shape == expected.shape and got.dtype == np.uint8
+    assert np.array_equal(got, expected)
+
+
+def test_a_phone_trailer_after_the_end_marker_changes_nothing() -> None:
+    data = _textured_jpeg("RGB")
+    trailed = data + b"\x00" * 1000 + b"\xac\x04\x00\x00ctrace\x00\x00"
+    assert np.array_equal(decode_image(trailed), _pillow_reference(data, None))
+    assert np.array_equal(decode_image(trailed, max_side=200), decode_image(data, max_side=200))
+
+
+@pytest.mark.parametrize("keep", [0.3, 0.6, 0.95])
+def test_a_jpeg_cut_short_is_still_refused(keep: float) -> None:
+    for options in ({}, {"progressive": True}):
+        data = _textured_jpeg("RGB", **options)
+        with pytest.raises(ImageError, match="cannot decode image"):
+            decode_image(data[: int(keep * len(data))])

@@ -7,6 +7,8 @@ the committed square model; a retrained model must keep them (as the samples).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -62,3 +64,42 @@ def test_the_kingdom_beside_a_neighbour_is_read(options: dict[str, object], seed
     photo, _, dealt = scene(seed, **options)  # type: ignore[arg-type]
     reading = read_kingdom(photo)
     assert _same_up_to_a_turn(reading.kingdom, dealt)
+
+
+@pytest.mark.parametrize(
+    ("suffix", "cols", "rows", "shape"),
+    [
+        (".jpg", 4608, 3456, (864, 1152, 3)),  # 1/4 scale: 1152 >= 1120, used as decoded
+        (".jpg", 2400, 1800, (900, 1200, 3)),  # 1/2 scale
+        (".jpg", 4000, 2250, (900, 1600, 3)),  # 1/2 is 2000, 1/4 only 1000: shrunk to 1600
+        (".jpg", 1600, 1200, (1200, 1600, 3)),  # as it is
+        (".png", 2000, 1500, (1200, 1600, 3)),  # no draft scales: shrunk to 1600
+    ],
+)
+def test_load_photo_decodes_a_phone_photo_small_and_bounded(
+    tmp_path: Path, suffix: str, cols: int, rows: int, shape: tuple[int, int, int]
+) -> None:
+    import cv2
+
+    from vision.kingdomino.pipeline import DRAFT_SIDE, MOST_SIDE, load_photo
+
+    path = tmp_path / f"photo{suffix}"
+    cv2.imwrite(str(path), np.full((rows, cols, 3), (40, 160, 200), np.uint8))
+    image = load_photo(path)
+    assert image.shape == shape and image.dtype == np.uint8
+    assert DRAFT_SIDE <= max(image.shape[:2]) <= MOST_SIDE
+
+
+def test_a_narrow_jpeg_drafted_too_small_is_read_at_its_own_size(tmp_path: Path) -> None:
+    # 2400 x 70: its 1/2 scale (1200 x 35) is under 40 pixels across, but the photo is
+    # not (34 times as long as wide): it is read, and refused for what it shows.
+    import cv2
+
+    from vision.kingdomino.evidence import NoKingdomError
+    from vision.kingdomino.pipeline import score_photo
+
+    path = tmp_path / "strip.jpg"
+    cv2.imwrite(str(path), np.full((70, 2400, 3), (40, 160, 200), np.uint8))
+    with pytest.raises(NoKingdomError) as caught:
+        score_photo(path)
+    assert "too narrow" not in str(caught.value) and "pixels a side" not in str(caught.value)

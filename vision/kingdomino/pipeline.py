@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from referee.kingdomino import Kingdom, Score, Square, score
-from vision.decode import read_image
+from vision.decode import downscale, read_image
 from vision.kingdomino.classify import (
     SquareModel,
     load_model,
@@ -41,13 +41,25 @@ __all__ = [
     "PhotoScore",
     "cut_squares",
     "find_squares",
+    "load_photo",
     "read_kingdom",
     "score_photo",
     "straighten",
 ]
 
-#: Longest side, in pixels, a photo is decoded to (bounded resolution, issue #3).
+#: Longest side, in pixels, a photo is brought to when decoding it cannot bound it cheaply
+#: (bounded resolution, issue #3); see :func:`load_photo`.
 WORK_SIDE = 1600
+
+#: A JPEG is decoded at the most reduced of its fast scales (1/2, 1/4, 1/8: libjpeg's
+#: draft mode) whose longer side is still at least this many pixels (0.7 x WORK_SIDE),
+#: and not resized further: decoding a 12-megapixel photo small is cheaper than decoding
+#: it large and shrinking it, and the squares keep about 100 photo pixels each.
+DRAFT_SIDE = 1120
+
+#: A photo still longer than this once decoded (other formats, a JPEG too large for
+#: 1/8) is shrunk to WORK_SIDE (area interpolation), so every frame read is at most this.
+MOST_SIDE = WORK_SIDE
 
 #: Side, in pixels, of the straightened kingdom view while its grid size is not known.
 VIEW_SIDE = 500
@@ -310,6 +322,47 @@ class PhotoScore:
         return payload
 
 
+def load_photo(path: str | Path) -> np.ndarray:
+    """Decode the photo at ``path`` at the resolution the kingdom is read at.
+
+    A JPEG (what phones save) is decoded at its fast reduced scale nearest above
+    :data:`DRAFT_SIDE` and used as decoded: a 4000 x 2250 photo at 2000 x 1125, a 4608 x
+    3456 one at 1152 x 864, a 1600 x 1200 one as it is.  Anything still longer than
+    :data:`MOST_SIDE` is shrunk to :data:`WORK_SIDE` (area interpolation).
+
+    Parameters
+    ----------
+    path : str or Path
+        A JPEG/PNG/... photo.
+
+    Returns
+    -------
+    (rows, cols, 3) ndarray of uint8
+        BGR, EXIF orientation applied, longer side at most :data:`MOST_SIDE` pixels.
+
+    Raises
+    ------
+    vision.decode.ImageError
+        If the file is not a usable image (see :func:`vision.decode.read_image`).
+    """
+    image = read_image(path, draft_side=DRAFT_SIDE)
+    if max(image.shape[:2]) > MOST_SIDE:
+        image = downscale(image, WORK_SIDE)
+    return image
+
+
+def _own_size(path: str | Path) -> tuple[int, int]:
+    """The photo's own (cols, rows) from its header, EXIF orientation applied (an
+    unreadable photo was refused by :func:`load_photo` before this is asked)."""
+    from PIL import Image
+
+    with Image.open(path) as opened:
+        cols, rows = opened.size
+        if int(opened.getexif().get(0x0112, 1)) in (5, 6, 7, 8):
+            cols, rows = rows, cols
+    return cols, rows
+
+
 def score_photo(
     path: str | Path,
     *,
@@ -351,20 +404,23 @@ def score_photo(
     """
     from vision.kingdomino.overlay import render_overlay
 
-    image = read_image(path, max_side=WORK_SIDE)
-    rows, cols = image.shape[:2]
-    if max(rows, cols) < WORK_SIDE and min(rows, cols) < MIN_PHOTO_SIDE:
-        # Not shrunk, so the photo's own size: named with the file, as the other readers do.
-        raise NoKingdomError(
-            f"{path}: the photo is {cols}x{rows} pixels: too small to read a kingdom from "
-            f"(at least {MIN_PHOTO_SIDE} pixels a side)"
-        )
-    if min(rows, cols) < MIN_PHOTO_SIDE:
-        # Brought to WORK_SIDE, a long strip is too narrow: say so, not "NxM pixels as read".
-        raise NoKingdomError(
-            f"{path}: the photo is too narrow to read a kingdom from: more than "
-            f"{WORK_SIDE // MIN_PHOTO_SIDE} times as long as wide"
-        )
+    image = load_photo(path)
+    if min(image.shape[:2]) < MIN_PHOTO_SIDE:
+        cols, rows = _own_size(path)
+        if max(rows, cols) < WORK_SIDE and min(rows, cols) < MIN_PHOTO_SIDE:
+            # The photo's own size, named with the file, as the other readers do.
+            raise NoKingdomError(
+                f"{path}: the photo is {cols}x{rows} pixels: too small to read a kingdom "
+                f"from (at least {MIN_PHOTO_SIDE} pixels a side)"
+            )
+        if max(rows, cols) > (WORK_SIDE // MIN_PHOTO_SIDE) * min(rows, cols):
+            # Brought to WORK_SIDE, a long strip is too narrow: say so, not "NxM pixels
+            # as read".
+            raise NoKingdomError(
+                f"{path}: the photo is too narrow to read a kingdom from: more than "
+                f"{WORK_SIDE // MIN_PHOTO_SIDE} times as long as wide"
+            )
+        image = read_image(path)  # a narrow JPEG drafted too small: read at its own size
     reading = read_kingdom(image, model=model, debug=bool(overlay))
     result = score(reading.kingdom, middle_kingdom=middle_kingdom, harmony=harmony, size=size)
     drawn = render_overlay(image, reading, result) if overlay else None
