@@ -306,8 +306,19 @@ def read_dominoes(
         raise ValueError(f"a set is double-0 to double-18, got double-{max_pips}")
     area = find_play_area(image)
     images: dict[str, np.ndarray] = {}
-    # The readings, when already made (a photo whose table is not pale).
+    # The readings, when already made (a board, or a photo whose table is not pale).
     done: tuple[list[TileReading], list[np.ndarray]] | None = None
+    if area is not None:
+        candidates, images, board = _board_candidates(image, area, debug=debug)
+        own_size = len(candidates)
+        done = _read_candidates(image, candidates, own_size, max_pips)
+        if not any(_sure_at_other_size(reading) for reading in done[0]) and not _has_grid(
+            board, cell=TUNED_TILE_WIDTH
+        ):
+            # A square patch of one colour with no printed grid and no tile read surely
+            # on it is no board: a photo of a hand on felt or wood pasted on a larger
+            # plain canvas, a tray or a mat.  Read the photo as it is.
+            area, done, images = None, None, {}
     if area is None:
         candidates, images, pale = _search(image, debug=debug)
         if not pale:
@@ -324,40 +335,6 @@ def read_dominoes(
             for side in PALE_SIDES:
                 more, _, _ = _search(image, work_side=side, pale=True)
                 candidates += more
-    else:
-        # Tiles lie square to the board's grid of 15 x 15 cells, a cell per half: look
-        # on the play area turned to a square, where a tile is 1 x 2 cells.
-        # A cell's margin all round keeps the tiles that overhang the play area's edge whole.
-        # The square is warped straight to the search's working size (17 cells in 1280
-        # pixels), whatever the photo's resolution: the same cells at full or half size.
-        cells, cell = 15, TUNED_TILE_WIDTH
-        low, high = cell, cell * (cells + 1)
-        square = np.array([[low, low], [high, low], [high, high], [low, high]], dtype=np.float32)
-        size = round(cell * (cells + 2))
-        source, to_source = _board_source(image, area, cell=cell, cells=cells)
-        matrix = cv2.getPerspectiveTransform(
-            cv2.perspectiveTransform(area.reshape(1, 4, 2), to_source)
-            .reshape(4, 2)
-            .astype(np.float32),
-            square,
-        )
-        board = cv2.warpPerspective(source, matrix, (size, size))
-        matrix = matrix @ to_source  # photo pixels to the square's
-        found, images, _ = _search(
-            board, work_side=size, tile_width=cell, debug=debug, ink_threshold=80
-        )
-        back = np.linalg.inv(matrix)
-        candidates = [
-            TileCandidate(
-                cv2.perspectiveTransform(tile.corners.reshape(1, 4, 2), back).reshape(4, 2),
-                tile.width,
-                tile.length,
-                tile.score,
-            )
-            for tile in found
-        ]
-        candidates = [tile for tile in candidates if _inside(area, tile.corners.mean(axis=0))]
-        own_size = len(candidates)
     readings, crops = (
         done if done is not None else _read_candidates(image, candidates, own_size, max_pips)
     )
@@ -371,7 +348,13 @@ def read_dominoes(
             crops += more_crops
     readings = _without_overlaps(readings)
     readings = _in_reading_order(readings)
-    warnings = _warnings(readings, max_pips)
+    # A tile cut by the frame is outlined past the photo's edge: its corners are clamped
+    # to the photo (the JSON's pixels are the photo's) and the tile flagged.
+    rows, cols = image.shape[:2]
+    cut = [_off_photo(tile.corners, rows=rows, cols=cols) for tile in readings]
+    limit = np.array([cols - 1, rows - 1], dtype=np.float64)
+    readings = [replace(tile, corners=np.clip(tile.corners, 0.0, limit)) for tile in readings]
+    warnings = _warnings(readings, max_pips, cut)
     if debug and crops:
         images["tiles"] = np.vstack(crops)
     return DominoReading(tuple(readings), tuple(warnings), images)
@@ -535,6 +518,82 @@ def _sure_of_print(reading: TileReading) -> bool:
     return reading.legal and min(reading.pips) >= 1
 
 
+def _board_candidates(
+    image: np.ndarray, area: np.ndarray, *, debug: bool = False
+) -> tuple[list[TileCandidate], dict[str, np.ndarray], np.ndarray]:
+    """The tiles found on a printed board's play area (corners in ``image``'s pixels),
+    the search's debug images, and the play area warped to a square (BGR uint8, 17 x 17
+    cells of :data:`TUNED_TILE_WIDTH` pixels: the 15 x 15 cells and one cell's margin).
+
+    Tiles lie square to the board's grid, a cell per half: the play area is turned to a
+    square, where a tile is 1 x 2 cells, warped straight to the search's working size
+    whatever the photo's resolution; the margin keeps the tiles that overhang the play
+    area's edge whole.  Only tiles whose centre lies on the play area count.
+    """
+    cells, cell = 15, TUNED_TILE_WIDTH
+    low, high = cell, cell * (cells + 1)
+    square = np.array([[low, low], [high, low], [high, high], [low, high]], dtype=np.float32)
+    size = round(cell * (cells + 2))
+    source, to_source = _board_source(image, area, cell=cell, cells=cells)
+    matrix = cv2.getPerspectiveTransform(
+        cv2.perspectiveTransform(area.reshape(1, 4, 2), to_source).reshape(4, 2).astype(np.float32),
+        square,
+    )
+    board = cv2.warpPerspective(source, matrix, (size, size))
+    matrix = matrix @ to_source  # photo pixels to the square's
+    found, images, _ = _search(
+        board, work_side=size, tile_width=cell, debug=debug, ink_threshold=80
+    )
+    back = np.linalg.inv(matrix)
+    candidates = [
+        TileCandidate(
+            cv2.perspectiveTransform(tile.corners.reshape(1, 4, 2), back).reshape(4, 2),
+            tile.width,
+            tile.length,
+            tile.score,
+        )
+        for tile in found
+    ]
+    candidates = [tile for tile in candidates if _inside(area, tile.corners.mean(axis=0))]
+    return candidates, images, board
+
+
+#: A board's printed grid: the dark lines' mean strength (black-hat of lightness) where
+#: the grid's lines should be, over that half a cell away, on both axes.  Measured on the
+#: six boards of ``board-d6``: 3.2-4.9; a hand's felt or wood table: 0.96-1.24.
+GRID_CONTRAST = 2.0
+
+
+def _has_grid(board: np.ndarray, *, cell: float, cells: int = 15) -> bool:
+    """Whether a play area warped to a square (:func:`_board_candidates`) shows the
+    printed grid of ``cells`` x ``cells`` cells of ``cell`` pixels (one cell's margin
+    all round).
+
+    The dark thin lines (black-hat of lightness, 7 x 7) are averaged down and across
+    the play area; the strongest average within an eighth of a cell of each grid line
+    is compared with the same half a cell away, medians over the lines: more than
+    :data:`GRID_CONTRAST` times on both axes is a grid.  A plain patch of felt, wood or
+    cloth has no lines at the cells' pitch.
+    """
+    lightness = cv2.cvtColor(board, cv2.COLOR_BGR2LAB)[:, :, 0]
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+    dark = cv2.morphologyEx(lightness, cv2.MORPH_BLACKHAT, kernel).astype(np.float32)
+    low, high = round(cell), round(cell * (cells + 1))
+    inside = dark[low:high, low:high]
+    reach = max(1, round(0.12 * cell))
+
+    def strongest(profile: np.ndarray, at: float) -> float:
+        centre = round(at)
+        return float(profile[max(0, centre - reach) : centre + reach + 1].max())
+
+    for profile in (inside.mean(axis=0), inside.mean(axis=1)):
+        lines = np.median([strongest(profile, i * cell) for i in range(cells + 1)])
+        between = np.median([strongest(profile, (i + 0.5) * cell) for i in range(cells)])
+        if lines <= GRID_CONTRAST * max(float(between), 0.5):
+            return False
+    return True
+
+
 def _board_source(
     image: np.ndarray, area: np.ndarray, *, cell: float, cells: int
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -605,11 +664,36 @@ def _inside(area: np.ndarray, point: np.ndarray) -> bool:
     )
 
 
-def _warnings(readings: list[TileReading], max_pips: int) -> list[str]:
+#: Share of a tile's width its outline may reach past the photo's edge unflagged: the
+#: pips lie further in than that (a tile's rim and the outline's margin).
+OFF_PHOTO = 0.1
+
+
+def _off_photo(corners: np.ndarray, *, rows: int, cols: int) -> bool:
+    """Whether a tile's outline (tl, tr, br, bl; x, y pixels) reaches more than
+    :data:`OFF_PHOTO` of its width past the edge of a photo of ``rows`` x ``cols``
+    pixels: the tile is cut by the frame and its pips may be too."""
+    width = min(
+        float(np.linalg.norm(corners[1] - corners[0])),
+        float(np.linalg.norm(corners[3] - corners[0])),
+    )
+    reach = OFF_PHOTO * width
+    return bool(
+        (corners < -reach).any()
+        or (corners[:, 0] > cols - 1 + reach).any()
+        or (corners[:, 1] > rows - 1 + reach).any()
+    )
+
+
+def _warnings(readings: list[TileReading], max_pips: int, cut: list[bool]) -> list[str]:
     found: list[str] = []
-    for number, tile in enumerate(readings, start=1):
+    for number, (tile, off) in enumerate(zip(readings, cut, strict=True), start=1):
         a, b = tile.pips
         name = f"tile {number} ({a}-{b})"
+        if off:
+            found.append(
+                f"{name}: cut by the photo's edge (outline clamped to the photo); check this tile"
+            )
         if max(a, b) > max_pips:
             found.append(
                 f"{name}: a half shows more than {max_pips} pips, not in a double-{max_pips} set"
