@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import cv2
 import numpy as np
 import pytest
 
+from referee.kingdomino import format_kingdom, parse_kingdom
+from vision.datasets import PROJECT_ROOT
+from vision.decode import read_image
 from vision.kingdomino.locate import locate_kingdom, refine_corners
-from vision.kingdomino.pipeline import find_squares
-from vision.kingdomino.render import scene
+from vision.kingdomino.pipeline import find_squares, score_photo
+from vision.kingdomino.render import SAMPLES as RENDERED
+from vision.kingdomino.render import draw_kingdom, photograph, scene
 
 
 def _worst(found: np.ndarray, truth: np.ndarray) -> float:
@@ -100,3 +107,37 @@ def test_the_kingdom_is_found_beside_a_neighbour(options: dict[str, object], see
     assert grid.size == kingdom.rows
     assert view.shape == (kingdom.rows * 100, kingdom.rows * 100, 3)
     assert _worst(location.corners, truth) < 0.03
+
+
+SAMPLES = sorted((PROJECT_ROOT / "sample_photos").glob("kingdom-*.jpg"))
+
+
+def _on_a_canvas(photo: np.ndarray, colour: tuple[int, int, int]) -> tuple[np.ndarray, int, int]:
+    """``photo`` centred on a plain canvas twice its size; its (left, top) offset."""
+    rows, cols = photo.shape[:2]
+    canvas = np.empty((2 * rows, 2 * cols, 3), np.uint8)
+    canvas[:] = colour
+    left, top = cols // 2, rows // 2
+    canvas[top : top + rows, left : left + cols] = photo
+    return canvas, left, top
+
+
+@pytest.mark.parametrize("colour", [(128, 128, 128), (180, 210, 225)], ids=["grey", "beige"])
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_a_photo_pasted_on_a_plainer_canvas_is_a_table_not_a_kingdom(
+    tmp_path: Path, sample: Path, colour: tuple[int, int, int]
+) -> None:
+    # The whole old photo (its table and all) is unlike the plain canvas: it was taken
+    # for the kingdom.  The kingdom is the grid of squares inside it.
+    notation, seed, tilt = RENDERED[sample.stem]
+    _, drawn = photograph(draw_kingdom(parse_kingdom(notation), seed=seed), seed=seed, tilt=tilt)
+    canvas, left, top = _on_a_canvas(read_image(sample), colour)
+    truth = drawn + np.array([left, top], dtype=np.float64)
+    assert _worst(locate_kingdom(canvas, look_inside=False).corners, truth) > 0.2
+    before = canvas.copy()
+    assert _worst(locate_kingdom(canvas).corners, truth) < 0.03
+    assert np.array_equal(canvas, before)
+    # End to end, as the CLI reads a file: exactly the drawn kingdom.
+    path = tmp_path / "canvas.png"
+    cv2.imwrite(str(path), canvas)
+    assert format_kingdom(score_photo(path).result.kingdom) == notation

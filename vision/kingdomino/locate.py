@@ -9,6 +9,7 @@ ordered tl, tr, br, bl as seen in the photo, then warped to a square.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -171,6 +172,8 @@ def locate_kingdom(
     least_part: float = 0.35,
     least_cover: float = 0.6,
     keep_first: float = 1.05,
+    look_inside: bool = True,
+    plain_border: float = 35.0,
 ) -> Location:
     """Find the kingdom's four corners in a photo.
 
@@ -187,12 +190,66 @@ def locate_kingdom(
         A pixel farther than this (in table spreads) from every table colour is kingdom.
     opening : float, keyword-only
         Width of table streaks cut from the kingdom's region (fraction of the longest side).
+    look_inside : bool, keyword-only
+        When the outline found shows no clear square grid (its score under ``sure``),
+        look for the kingdom inside it too, with its own border as the table
+        (:func:`_look_inside`): a photo of a kingdom on a table, pasted on a plainer
+        canvas or lying on a plainer cloth, is a table around the kingdom, not a kingdom.
+    plain_border : float, keyword-only
+        The region is looked inside only when its own border is plain like a table:
+        80 % of it within this distance (Lab units) of its median colour.
 
     Returns
     -------
     Location
         Corners in pixels of ``image`` (not of the shrunk copy).
     """
+    options: dict[str, Any] = {
+        "work_side": work_side,
+        "border": border,
+        "clusters": clusters,
+        "threshold": threshold,
+        "opening": opening,
+        "table_share": table_share,
+        "linkage": linkage,
+        "least_area": least_area,
+        "wider": wider,
+        "elongated": elongated,
+        "sure": sure,
+        "least_part": least_part,
+        "least_cover": least_cover,
+        "keep_first": keep_first,
+    }
+    location, score, region = _locate(image, **options)
+    if look_inside and score is not None and score < sure:
+        inside = _look_inside(image, region, sure, plain_border, options)
+        if inside is not None:
+            return inside
+    return location
+
+
+def _locate(
+    image: np.ndarray,
+    *,
+    work_side: int,
+    border: float,
+    clusters: int,
+    threshold: float,
+    opening: float,
+    table_share: float,
+    linkage: float,
+    least_area: float,
+    wider: tuple[float, ...],
+    elongated: float,
+    sure: float,
+    least_part: float,
+    least_cover: float,
+    keep_first: float,
+) -> tuple[Location, float | None, np.ndarray]:
+    """:func:`locate_kingdom` without the look inside; the chosen outline's score
+    (:func:`_kingdom_score`, times the square root of its area share when candidates
+    were compared; None when no score was measured); the largest region's outline
+    (corners in pixels of ``image``)."""
     rows, cols = image.shape[:2]
     whole = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], dtype=np.float64)
     scale = min(1.0, work_side / max(rows, cols))
@@ -204,9 +261,10 @@ def locate_kingdom(
     first = _kingdom_mask(unlike[0], opening)
     found = _candidates(first, least_area, 0.0)
     if not found:
-        return Location(corners=whole, confidence=0.1, cropped=True)
+        return Location(corners=whole, confidence=0.1, cropped=True), None, whole
     quad, confidence, touches = found[0]
     first_score = _kingdom_score(small, quad, confidence, touches) if len(found) == 1 else 0.0
+    score: float | None = first_score if len(found) == 1 else None
     if table_share < 1.0 and (len(found) > 1 or touches or first_score < sure):
         # A neighbour's kingdom in frame, or this one split where squares look like
         # the table: other readings of the table and other cuts of the regions are
@@ -251,8 +309,49 @@ def locate_kingdom(
             if i == 0:
                 scores[0] *= keep_first  # the largest region as before, unless clearly beaten
         quad, confidence, _ = found[int(np.argmax(scores))]
+        score = float(scores.max())
     corners = order_corners(quad) / scale
-    return Location(corners=corners, confidence=confidence, cropped=False)
+    region = order_corners(found[0][0]) / scale
+    return Location(corners=corners, confidence=confidence, cropped=False), score, region
+
+
+def _look_inside(
+    image: np.ndarray,
+    region: np.ndarray,
+    least_score: float,
+    plain_border: float,
+    options: dict[str, Any],
+) -> Location | None:
+    """The kingdom found inside the ``region`` outline, if it clearly is one.
+
+    The region's bounding box (less 1 % at each side, so the surround is left out) is
+    searched as a photo of its own when what lies just inside the region's outline is
+    plain like a table (80 % of the border band of the region straightened within
+    ``plain_border`` Lab units of its median colour; a kingdom's outer squares, or two
+    kingdoms touching, are not): that is the table the kingdom lies on.  The kingdom
+    found there is kept only when its score (square grid strength, outline confidence,
+    area share, as :func:`_locate` measures it) is at least ``least_score``; it is never
+    searched inside again.
+    """
+    rows, cols = image.shape[:2]
+    low = np.floor(region.min(axis=0)).astype(int)
+    high = np.ceil(region.max(axis=0)).astype(int)
+    inset = max(1, round(0.01 * float((high - low).max())))
+    left, top = max(0, int(low[0]) + inset), max(0, int(low[1]) + inset)
+    right, bottom = min(cols, int(high[0]) - inset), min(rows, int(high[1]) - inset)
+    if min(right - left, bottom - top) < 40 or (right - left) * (bottom - top) > 0.9 * rows * cols:
+        return None  # too small to search, or the whole photo again
+    # The region straightened, less 2 % at each side (the outline may take in a little
+    # of the surround): its border band is what lies just inside the outline.
+    view = warp_kingdom(image, region, side=200)[4:-4, 4:-4]
+    if _border_spread(view, border=options["border"], work_side=200) > plain_border:
+        return None
+    crop = image[top:bottom, left:right]
+    inner, score, _ = _locate(crop, **options)
+    if inner.cropped or score is None or score < least_score:
+        return None
+    corners = inner.corners + np.array([left, top], dtype=np.float64)
+    return Location(corners=corners, confidence=inner.confidence, cropped=False)
 
 
 def _candidates(
@@ -367,6 +466,28 @@ def _square_ends(region: np.ndarray, *, elongated: float) -> list[tuple[np.ndarr
         )
         out.append((quad, 0.5, touches))
     return out
+
+
+def _border_spread(image: np.ndarray, *, border: float, work_side: int) -> float:
+    """How far (Lab units) the photo's border band strays from its median colour: the
+    80th percentile (measured on a copy shrunk to ``work_side``, blurred as the table is
+    learned).  Just inside a region's outline: the samples' tables 15-20; kingdom squares
+    (phone/, real-phone/, rendered neighbours) 51 and more."""
+    rows, cols = image.shape[:2]
+    scale = min(1.0, work_side / max(rows, cols))
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    band = max(2, int(border * min(lab.shape[:2])))
+    edge = np.concatenate(
+        [
+            lab[:band].reshape(-1, 3),
+            lab[-band:].reshape(-1, 3),
+            lab[:, :band].reshape(-1, 3),
+            lab[:, -band:].reshape(-1, 3),
+        ]
+    )
+    away = np.linalg.norm(edge - np.median(edge, axis=0), axis=1)
+    return float(np.percentile(away, 80))
 
 
 def _open_wide(mask: np.ndarray, opening: float) -> np.ndarray:
