@@ -9,7 +9,13 @@ import cv2
 import numpy as np
 
 from referee.dominoes import DEFAULT_MAX_PIPS, Tile
-from vision.dominoes.find import TUNED_TILE_WIDTH, TileCandidate, _search, find_play_area
+from vision.dominoes.find import (
+    TUNED_TILE_WIDTH,
+    TileCandidate,
+    _search,
+    find_play_area,
+    shrink,
+)
 from vision.dominoes.read import (
     HalfCount,
     _count_in_ink,
@@ -48,6 +54,13 @@ DECODE_SIDE = 2000
 #: on: a tile filling a crop, or the photo read at 960 pixels, was lost), so tiles
 #: larger than that band relative to the photo are found at a smaller size.
 PALE_SIDES = (800, 512, 320)
+
+#: On a table as pale as the tiles the search also runs on the photo stretched up and
+#: down by these factors: a camera held low sees the table foreshortened from near to
+#: far, and a tile lying across the view looks many times as long as it is wide, past
+#: the search's 1.6 widths a half (the two marble scenes tuned on, squashed to 0.65 of
+#: their height: 3 of 14 tiles read before).
+PALE_STRETCHES = (1.5, 2.0)
 
 #: Least confidence of a tile found only by the searches at :data:`PALE_SIDES` (and
 #: its reading legal): the smaller sizes see more of the marble's veins as bars.
@@ -335,6 +348,8 @@ def read_dominoes(
             for side in PALE_SIDES:
                 more, _, _ = _search(image, work_side=side, pale=True)
                 candidates += more
+            for stretch in PALE_STRETCHES:
+                candidates += _stretched_search(image, stretch)
     readings, crops = (
         done if done is not None else _read_candidates(image, candidates, own_size, max_pips)
     )
@@ -504,6 +519,32 @@ def _tile_side(image: np.ndarray, readings: list[TileReading]) -> int | None:
     else:
         side = min(MOST_SIDE, longest)  # not enlarged: no tile seen to be small
     return side if side > 1.2 * 1280 else None
+
+
+def _stretched_search(
+    image: np.ndarray, stretch: float, *, work_side: int = 1280
+) -> list[TileCandidate]:
+    """The pale-table search on ``image`` shrunk to ``work_side`` and then stretched
+    up and down ``stretch`` times (a foreshortened table seen as from higher up), the
+    tiles found given back in ``image``'s pixels (their other outlines too)."""
+    small = shrink(image, work_side)
+    rows, cols = small.shape[:2]
+    tall = cv2.resize(small, (cols, round(rows * stretch)), interpolation=cv2.INTER_LINEAR)
+    found, _, _ = _search(tall, work_side=max(tall.shape[:2]), pale=True)
+    factor = np.array([image.shape[1] / cols, image.shape[0] / tall.shape[0]])
+    return [_mapped(tile, factor) for tile in found]
+
+
+def _mapped(tile: TileCandidate, factor: np.ndarray) -> TileCandidate:
+    """``tile`` (and its other outlines) with every corner's (x, y) times ``factor``."""
+    corners = tile.corners * factor
+    return replace(
+        tile,
+        corners=corners,
+        width=float(np.linalg.norm(corners[3] - corners[0])),
+        length=float(np.linalg.norm(corners[1] - corners[0])),
+        others=tuple(_mapped(other, factor) for other in tile.others),
+    )
 
 
 def _sure_at_other_size(reading: TileReading) -> bool:
