@@ -192,9 +192,10 @@ def locate_kingdom(
         Width of table streaks cut from the kingdom's region (fraction of the longest side).
     look_inside : bool, keyword-only
         When the outline found shows no clear square grid (its score under ``sure``),
-        look for the kingdom inside it too, with its own border as the table
-        (:func:`_look_inside`): a photo of a kingdom on a table, pasted on a plainer
-        canvas or lying on a plainer cloth, is a table around the kingdom, not a kingdom.
+        look for the kingdom inside the largest region too, with the region's own border
+        as the table (:func:`_look_inside`): a photo of a kingdom on a table, pasted on a
+        plainer canvas or lying on a plainer cloth, is a table around the kingdom, not a
+        kingdom.
     plain_border : float, keyword-only
         The region is looked inside only when its own border is plain like a table:
         80 % of it within this distance (Lab units) of its median colour.
@@ -222,7 +223,7 @@ def locate_kingdom(
     }
     location, score, region = _locate(image, **options)
     if look_inside and score is not None and score < sure:
-        inside = _look_inside(image, region, sure, plain_border, options)
+        inside = _look_inside(image, region, score, plain_border, options)
         if inside is not None:
             return inside
     return location
@@ -318,11 +319,13 @@ def _locate(
 def _look_inside(
     image: np.ndarray,
     region: np.ndarray,
-    least_score: float,
+    outer_score: float,
     plain_border: float,
     options: dict[str, Any],
+    *,
+    least_score: float = 1.0,
 ) -> Location | None:
-    """The kingdom found inside the ``region`` outline, if it clearly is one.
+    """The kingdom found inside the ``region`` outline, if it looks more like one.
 
     The region's bounding box (less 1 % at each side, so the surround is left out) is
     searched as a photo of its own when what lies just inside the region's outline is
@@ -330,8 +333,9 @@ def _look_inside(
     ``plain_border`` Lab units of its median colour; a kingdom's outer squares, or two
     kingdoms touching, are not): that is the table the kingdom lies on.  The kingdom
     found there is kept only when its score (square grid strength, outline confidence,
-    area share, as :func:`_locate` measures it) is at least ``least_score``; it is never
-    searched inside again.
+    area share, as :func:`_locate` measures it) beats ``outer_score`` (the outline the
+    search chose in the whole photo) and is at least ``least_score`` (a grid that stands
+    out); it is never searched inside again.
     """
     rows, cols = image.shape[:2]
     low = np.floor(region.min(axis=0)).astype(int)
@@ -348,7 +352,7 @@ def _look_inside(
         return None
     crop = image[top:bottom, left:right]
     inner, score, _ = _locate(crop, **options)
-    if inner.cropped or score is None or score < least_score:
+    if inner.cropped or score is None or score <= outer_score or score < least_score:
         return None
     corners = inner.corners + np.array([left, top], dtype=np.float64)
     return Location(corners=corners, confidence=inner.confidence, cropped=False)
