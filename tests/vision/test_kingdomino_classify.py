@@ -1,6 +1,6 @@
 """Crown rows (features.crown_row), the odds they bound (classify.at_least_the_row), the
 crown shares they are weighed by (classify.crown_prior, crown_odds), and a sample kingdom
-read the same whatever JPEG compression it was saved with."""
+read the same whatever JPEG compression it was saved with, and in other light."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from PIL import Image
 
 from referee.kingdomino import Kingdom, Terrain, parse_kingdom
 from vision.datasets import PROJECT_ROOT
+from vision.decode import read_image
 from vision.kingdomino import score_photo
 from vision.kingdomino.classify import at_least_the_row, crown_odds, crown_prior, read_squares
 from vision.kingdomino.features import (
@@ -23,6 +24,7 @@ from vision.kingdomino.features import (
     crown_interiors,
     crown_row,
 )
+from vision.kingdomino.pipeline import WORK_SIDE, read_kingdom
 from vision.kingdomino.render import draw_square
 
 # Bodies as crown_interiors gives them: (top, left, height, width, ring share).
@@ -175,3 +177,34 @@ def test_a_sample_read_the_same_after_jpeg_compression(
     photo.write_bytes(buffer.getvalue())
     result = score_photo(photo)
     assert _same_up_to_a_turn(result.result.kingdom, parse_kingdom(notation))
+
+
+def _relit(
+    image: np.ndarray, gain: float, cast: tuple[float, float, float], gamma: float
+) -> np.ndarray:
+    scaled = (image.astype(np.float64) / 255.0) ** gamma * gain * np.array(cast)
+    return np.clip(np.rint(scaled * 255.0), 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize(
+    ("sample", "gain", "cast", "gamma"),
+    [
+        (1, 0.5, (1.0, 1.0, 1.0), 1.0),
+        (2, 0.55, (1.0, 1.0, 1.0), 1.0),
+        (2, 0.7, (1.0, 1.0, 1.0), 1.0),
+        (3, 1.4, (1.0, 1.0, 1.0), 1.0),
+        (2, 1.6, (1.0, 1.0, 1.0), 1.0),
+        (1, 1.0, (1.15, 1.0, 0.85), 1.0),
+        (2, 1.0, (1.0, 1.0, 1.0), 1.4),
+    ],
+)
+def test_a_sample_read_the_same_in_other_light(
+    sample: int, gain: float, cast: tuple[float, float, float], gamma: float
+) -> None:
+    # The project's own kingdom photographed darker or brighter (one gain, clipped at
+    # 255 as a camera clips), under a cool cast (B, G, R gains) or a darker gamma:
+    # the drawn kingdom, never the reader's output, is expected.
+    photo = PROJECT_ROOT / "sample_photos" / f"kingdom-{sample}.jpg"
+    notation = photo.with_suffix(".txt").read_text(encoding="utf-8").splitlines()[0]
+    image = _relit(read_image(photo, max_side=WORK_SIDE), gain, cast, gamma)
+    assert _same_up_to_a_turn(read_kingdom(image).kingdom, parse_kingdom(notation))

@@ -20,11 +20,17 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from referee.kingdomino import Square, Terrain
 from referee.kingdomino.tiles import TILES, square_counts
-from vision.kingdomino.features import ROW_FEATURE, crown_features, terrain_features
+from vision.kingdomino.features import (
+    ROW_FEATURE,
+    crown_features,
+    exposure_gain,
+    terrain_features,
+)
 from vision.kingdomino.forest import Forest
 
 __all__ = [
@@ -38,6 +44,7 @@ __all__ = [
     "load_model",
     "one_warning_per_square",
     "read_squares",
+    "small_squares_warning",
     "square_features",
     "square_probabilities",
 ]
@@ -55,6 +62,11 @@ PRIOR_POWER = 0.5
 
 #: Terrains whose crown odds take their own crown shares (:func:`crown_odds`).
 OWN_SHARES = (Terrain.MINE,)
+
+#: Fewest photo pixels a square's side should span for its crowns to be counted: the
+#: project's samples shrunk to 53 pixels a square read every crown, to 43 lose one of
+#: 29, to 35 four, to 26 ten (docs/kingdomino-vision.md, session 5).
+SMALL_SQUARE = 45.0
 
 #: How a warning about one square starts: ``"(row, col): "``.
 _SQUARE_NOTE = re.compile(r"\(\d+, \d+\): ")
@@ -141,6 +153,7 @@ def square_probabilities(
     lit: list[np.ndarray] | None = None,
     prior_power: float = PRIOR_POWER,
     by_terrain: bool = False,
+    exposure: bool = True,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Terrain and crown-count probabilities of each square.
 
@@ -160,6 +173,11 @@ def square_probabilities(
     by_terrain : bool, keyword-only
         Give the crown odds for each terrain the square may be (see
         :func:`crown_odds`): the mine's own crown shares for a mine reading.
+    exposure : bool, keyword-only
+        Bring a kingdom photographed far darker or brighter than the training
+        photos back to their brightness before its terrain features
+        (:func:`~vision.kingdomino.features.exposure_gain`, one gain for all the
+        squares; crowns are counted on ``lit`` as given).
 
     Returns
     -------
@@ -168,6 +186,10 @@ def square_probabilities(
     crowns : (n, 4) or, with ``by_terrain``, (n, len(Terrain), 4) ndarray of float64
         Odds of 0, 1, 2, 3 crowns (for each terrain, in ``Terrain`` order).
     """
+    gain = exposure_gain(squares) if exposure else 1.0
+    if gain != 1.0:
+        lit = squares if lit is None else lit
+        squares = [cv2.convertScaleAbs(s, alpha=gain, beta=0.0) for s in squares]
     t_feat, c_feat = square_features(squares, lit=lit)
     raw_t = model.terrain.predict_proba(t_feat)
     raw_c = model.crowns.predict_proba(c_feat)
@@ -179,6 +201,43 @@ def square_probabilities(
         crowns[:, int(name)] = raw_c[:, index]
     odds = crown_odds(crowns, terrain, c_feat, prior_power=prior_power, by_terrain=by_terrain)
     return terrain, odds
+
+
+def small_squares_warning(
+    corners: np.ndarray, size: int, *, least: float = SMALL_SQUARE
+) -> list[str]:
+    """A warning when the kingdom is too small in the photo for its crowns to be seen.
+
+    Parameters
+    ----------
+    corners : (4, 2) ndarray of float64
+        The kingdom's corners tl, tr, br, bl as [x, y] pixels of the photo read.
+    size : int
+        Squares a side (5 or 7).
+    least : float, keyword-only
+        Fewest pixels a square's side should span (:data:`SMALL_SQUARE`).
+
+    Returns
+    -------
+    list of str
+        One warning naming the squares' size in pixels, or none.
+
+    Examples
+    --------
+    >>> small_squares_warning(np.array([[0, 0], [150, 0], [150, 150], [0, 150]]), 5)[0][:46]
+    'the squares are about 30 pixels wide in the ph'
+    >>> small_squares_warning(np.array([[0, 0], [500, 0], [500, 500], [0, 500]]), 5)
+    []
+    """
+    points = np.asarray(corners, dtype=np.float64)
+    sides = np.linalg.norm(points - np.roll(points, -1, axis=0), axis=1)
+    pixels = float(sides.mean()) / size
+    if pixels >= least:
+        return []
+    return [
+        f"the squares are about {pixels:.0f} pixels wide in the photo: crowns may be missed; "
+        "photograph the kingdom closer or at a higher resolution"
+    ]
 
 
 def crown_odds(

@@ -21,6 +21,7 @@ __all__ = [
     "crown_blobs",
     "crown_features",
     "crown_row",
+    "exposure_gain",
     "normalise_light",
     "normalise_square",
     "terrain_features",
@@ -74,6 +75,52 @@ def normalise_light(
     high = float(np.percentile(brightest, percentile))
     gain = float(np.clip(target / max(high, 1.0), least_gain, most_gain))
     return cv2.convertScaleAbs(view, alpha=gain, beta=0.0)
+
+
+def exposure_gain(
+    squares: list[np.ndarray],
+    *,
+    dark: float = 150.0,
+    over: float = 240.0,
+    target: float = 188.0,
+) -> float:
+    """One gain for a kingdom photographed far darker or brighter than any learned from.
+
+    The terrain forest reads colours as photographed, brightness included (it tells
+    wheat from a beige table partly by it), and learned from kingdoms whose
+    brightness (90th percentile of each pixel's brightest channel) is 150-224
+    (photos/ 167-206, phone/ 150-224 but one view) and whose 75th percentile is at most 206.  A
+    kingdom darker than ``dark`` (under-exposed), or whose 75th percentile reaches
+    ``over`` (a quarter of its pixels near clipping: over-exposed), is brought to
+    the training crops' median brightness ``target``; any other kingdom is read as
+    photographed (gain 1): bringing every photo to one brightness cost real photos
+    in bright light more squares than it saved (docs/kingdomino-vision.md, session
+    5).  Measured on the kingdom's own squares, never the table.
+
+    Parameters
+    ----------
+    squares : list of (rows, cols, 3) ndarray of uint8, BGR
+        The kingdom's squares (any sizes); not modified.
+    dark : float, keyword-only
+        A kingdom whose 90th percentile brightness (0-255) is under this is under-exposed.
+    over : float, keyword-only
+        One whose 75th percentile brightness reaches this is over-exposed.
+    target : float, keyword-only
+        The 90th percentile brightness either is brought to.
+
+    Returns
+    -------
+    float
+        The gain (1.0 when the kingdom's exposure is within the learned range; at
+        most 3).
+    """
+    if not squares:
+        return 1.0
+    brightest = np.concatenate([s[::4, ::4].max(axis=2).ravel() for s in squares])
+    high, upper = (max(float(v), 1.0) for v in np.percentile(brightest, [90, 75]))
+    if high >= dark and upper < over:
+        return 1.0
+    return float(min(3.0, target / high))
 
 
 def normalise_square(square: np.ndarray) -> np.ndarray:

@@ -21,6 +21,7 @@ from vision.kingdomino.classify import (
     SquareModel,
     load_model,
     read_squares,
+    small_squares_warning,
     square_probabilities,
 )
 from vision.kingdomino.evidence import (
@@ -256,6 +257,7 @@ def read_kingdom(
     lit = cut_squares(normalise_light(view), grid)
     terrain, crowns = square_probabilities(squares, model, lit=lit, by_terrain=True)
     readings, warnings = read_squares(terrain, crowns, grid.size)
+    warnings[:0] = small_squares_warning(location.corners, grid.size)
     if location.confidence < 0.5:
         warnings.insert(0, f"the kingdom's outline is unsure ({location.confidence:.2f})")
     if grid.confidence < 0.5:
