@@ -71,23 +71,29 @@ class KingdomPhoto:
     draw: Callable[[Any], str]
 
 
-def _seen(reading: Any) -> dict[str, Any]:
+def _seen(reading: Any, factor: float = 1.0) -> dict[str, Any]:
     """A grid reading's ``confidence`` (rows x cols, 0..1, 3 decimals), ``corners`` (tl,
-    tr, br, bl as [x, y] pixels, 1 decimal) and ``warnings``, as plain JSON data."""
+    tr, br, bl as [x, y] pixels, 1 decimal, times ``factor``: photo pixels per pixel
+    read) and ``warnings``, as plain JSON data."""
+    corners = np.asarray(reading.corners, dtype=np.float64) * factor
     return {
         "confidence": [[round(float(value), 3) for value in row] for row in reading.confidence],
-        "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in reading.corners],
+        "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in corners],
         "warnings": list(reading.warnings),
     }
 
 
-def read_kingdom(image: np.ndarray) -> KingdomPhoto:
+def read_kingdom(image: np.ndarray, *, photo_side: int | None = None) -> KingdomPhoto:
     """Read a kingdom from a photo (``vision.kingdomino.read_kingdom``).
 
     Parameters
     ----------
     image : (rows, cols, 3) ndarray of uint8
         BGR, as decoded by :func:`web.inputs.photo`.
+    photo_side : int or None, keyword-only
+        The longer side of the photo as sent, pixels, when ``image`` was decoded
+        smaller: ``corners`` are then given in the sent photo's pixels, as the CLI
+        gives them.
 
     Raises
     ------
@@ -101,9 +107,10 @@ def read_kingdom(image: np.ndarray) -> KingdomPhoto:
         raise ApiError(422, str(error)) from None  # says why, and how to take the photo
     except ValueError as error:
         raise ApiError(422, f"no kingdom could be read from the photo: {error}") from None
+    factor = 1.0 if photo_side is None else photo_side / max(image.shape[:2])
     return KingdomPhoto(
         reading.kingdom,
-        _seen(reading),
+        _seen(reading, factor),
         lambda result: overlay_url(draw_kingdom(image, reading, result)),
     )
 

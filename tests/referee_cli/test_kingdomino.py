@@ -383,3 +383,27 @@ def test_the_overlay_caption_shows_the_total_printed_in_the_frame_given(
     status, out, _ = run(capsys, "score", str(photo), "--size", "5", *bonus)
     assert status == 0 and "total: 42" in out.splitlines()
     assert captions == ["score 27  total 42"]
+
+
+def test_a_photo_s_corners_are_given_in_its_own_pixels(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A 3000 x 2250 photo is read at 1600 px; the corners were given in that frame. The
+    # sample (1200 x 900) enlarged 2.5 times must give the sample's corners times 2.5.
+    import cv2
+    import numpy as np
+
+    photo = Path(__file__).resolve().parents[2] / "sample_photos" / "kingdom-1.jpg"
+    big = tmp_path / "big.png"
+    image = cv2.imread(str(photo))
+    assert image.shape[:2] == (900, 1200)
+    cv2.imwrite(str(big), cv2.resize(image, (3000, 2250), interpolation=cv2.INTER_CUBIC))
+    status, out, _ = run(capsys, "score", str(photo), "--json")
+    assert status == 0
+    small = json.loads(out)
+    status, out, _ = run(capsys, "score", str(big), "--json")
+    assert status == 0
+    large = json.loads(out)
+    assert large["total"] == small["total"]
+    got, expected = np.array(large["corners"]), np.array(small["corners"]) * 2.5
+    assert np.abs(got - expected).max() < 25.0, (got, expected)

@@ -34,7 +34,9 @@ def seen_images(monkeypatch: pytest.MonkeyPatch) -> list[np.ndarray]:
     """Stand-in readers that record the decoded photos they are given."""
     images: list[np.ndarray] = []
 
-    def read_kingdom(image: np.ndarray) -> recognition.KingdomPhoto:
+    def read_kingdom(
+        image: np.ndarray, *, photo_side: int | None = None
+    ) -> recognition.KingdomPhoto:
         images.append(image)
         kingdom = parse_kingdom("C F1 F/L . .")
         seen = {
@@ -287,6 +289,24 @@ def test_a_large_hand_photo_is_read_smaller_with_corners_in_its_own_pixels(
     for tile in counted["tiles"]:
         centre = np.mean(tile["corners"], axis=0)
         assert min(float(np.linalg.norm(centre - other)) for other in drawn) < 40.0
+
+
+def test_a_large_kingdom_photo_gives_its_corners_in_its_own_pixels(client: FlaskClient) -> None:
+    # kingdom-1 (1200 x 900) enlarged 2.5 times (3000 x 2250) is read at 1600 px, yet its
+    # corners are pixels of the photo sent: the corners found in the sample, times 2.5
+    # (they were given in the 1600 px frame read: 4/3 times, not 2.5).
+    photo = _sample("kingdom-1.jpg")
+    small = client.post("/api/kingdomino/score", data={"photo": upload(photo.read_bytes())})
+    assert small.status_code == 200
+    big = cv2.resize(cv2.imread(str(photo)), (3000, 2250), interpolation=cv2.INTER_CUBIC)
+    ok, data = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    assert ok
+    large = client.post("/api/kingdomino/score", data={"photo": upload(data.tobytes())})
+    assert large.status_code == 200
+    assert large.get_json()["total"] == small.get_json()["total"]
+    expected = np.array(small.get_json()["corners"]) * 2.5
+    got = np.array(large.get_json()["corners"])
+    assert np.abs(got - expected).max() < 25.0, (got, expected)
 
 
 @pytest.mark.parametrize("name", ["sheet-1.jpg", "sheet-3.jpg"])

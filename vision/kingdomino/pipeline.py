@@ -285,6 +285,9 @@ class PhotoScore:
     result: Score
     reading: KingdomReading
     overlay: np.ndarray | None = field(default=None, compare=False)
+    #: Photo pixels per pixel of the frame read (a 4000 px photo read at 1600: 2.5):
+    #: :meth:`to_json` gives ``corners`` in the photo's own pixels, as the other readers do.
+    photo_scale: float = 1.0
 
     @property
     def domains(self) -> Any:
@@ -312,14 +315,16 @@ class PhotoScore:
         return self.reading.warnings + self.result.warnings
 
     def to_json(self) -> dict[str, Any]:
-        """The score JSON with ``confidence`` on each square and ``corners`` (tl, tr, br, bl)."""
+        """The score JSON with ``confidence`` on each square and ``corners`` (tl, tr, br, bl
+        as [x, y] pixels of the photo itself, EXIF orientation applied)."""
         payload = self.result.to_json()
         for line, confidences in zip(payload["squares"], self.reading.confidence, strict=True):
             for square, value in zip(line, confidences, strict=True):
                 square["confidence"] = value
         payload["warnings"] = list(self.warnings)
         payload["corners"] = [
-            [round(float(x), 1), round(float(y), 1)] for x, y in self.reading.corners
+            [round(float(x), 1), round(float(y), 1)]
+            for x, y in self.reading.corners * self.photo_scale
         ]
         return payload
 
@@ -426,4 +431,6 @@ def score_photo(
     reading = read_kingdom(image, model=model, debug=bool(overlay))
     result = score(reading.kingdom, middle_kingdom=middle_kingdom, harmony=harmony, size=size)
     drawn = render_overlay(image, reading, result) if overlay else None
-    return PhotoScore(result=result, reading=reading, overlay=drawn)
+    cols, rows = _own_size(path)
+    scale = max(rows, cols) / max(image.shape[:2])
+    return PhotoScore(result=result, reading=reading, overlay=drawn, photo_scale=scale)

@@ -71,7 +71,8 @@ def _bonuses(values: dict[str, Any]) -> dict[str, bool]:
 def _read(values: dict[str, Any], photo_field: str, text_field: str) -> tuple[Any, Any]:
     """The kingdom from a photo or a notation, and the photo reading (or None)."""
     if inputs.has_photo(photo_field):
-        reading = recognition.read_kingdom(inputs.photo(photo_field, max_side=_PHOTO_SIDE))
+        image = inputs.photo(photo_field, max_side=_PHOTO_SIDE)
+        reading = recognition.read_kingdom(image, photo_side=inputs.photo_side(photo_field))
         return reading.kingdom, reading
     text = values.get(text_field)
     if text is None:
