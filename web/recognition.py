@@ -24,9 +24,19 @@ from vision.dominoes import render_overlay as draw_tiles
 from vision.kingdomino import NoKingdomError
 from vision.kingdomino import read_kingdom as read_kingdom_photo
 from vision.kingdomino.overlay import render_overlay as draw_kingdom
+from vision.kingdomino.pipeline import DRAFT_SIDE as KINGDOM_DRAFT_SIDE
+from vision.kingdomino.pipeline import working_frame
 from web.errors import ApiError
 
-__all__ = ["NO_TILES", "KingdomPhoto", "overlay_url", "read_kingdom", "read_sheet", "read_tiles"]
+__all__ = [
+    "KINGDOM_DRAFT_SIDE",
+    "NO_TILES",
+    "KingdomPhoto",
+    "overlay_url",
+    "read_kingdom",
+    "read_sheet",
+    "read_tiles",
+]
 
 #: The answer to a photo of tiles in which none is found.
 NO_TILES = (
@@ -89,7 +99,8 @@ def read_kingdom(image: np.ndarray, *, photo_side: int | None = None) -> Kingdom
     Parameters
     ----------
     image : (rows, cols, 3) ndarray of uint8
-        BGR, as decoded by :func:`web.inputs.photo`.
+        BGR, as decoded by :func:`web.inputs.photo` with ``draft_side=KINGDOM_DRAFT_SIDE``
+        (then shrunk as the CLI does: ``vision.kingdomino.pipeline.working_frame``).
     photo_side : int or None, keyword-only
         The longer side of the photo as sent, pixels, when ``image`` was decoded
         smaller: ``corners`` are then given in the sent photo's pixels, as the CLI
@@ -101,6 +112,7 @@ def read_kingdom(image: np.ndarray, *, photo_side: int | None = None) -> Kingdom
         422 if no kingdom is found (the reader's own message: what is missing, how
         to take the photo), or if the photo has no colour.
     """
+    image = working_frame(image)
     try:
         reading = read_kingdom_photo(image)
     except NoKingdomError as error:

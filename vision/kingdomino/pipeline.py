@@ -352,9 +352,28 @@ def load_photo(path: str | Path) -> np.ndarray:
     vision.decode.ImageError
         If the file is not a usable image (see :func:`vision.decode.read_image`).
     """
-    image = read_image(path, draft_side=DRAFT_SIDE)
+    return working_frame(read_image(path, draft_side=DRAFT_SIDE))
+
+
+def working_frame(image: np.ndarray) -> np.ndarray:
+    """``image`` as the kingdom is read from it: shrunk to :data:`WORK_SIDE` (area
+    interpolation) if its longer side is over :data:`MOST_SIDE`, else itself.
+
+    Decode with ``draft_side=DRAFT_SIDE`` first (as :func:`load_photo` does) so the web
+    app and the CLI read the same pixels of the same photo.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8
+        BGR photo.
+
+    Returns
+    -------
+    (rows, cols, 3) ndarray of uint8
+        BGR, longer side at most :data:`MOST_SIDE` pixels (``image`` itself if already).
+    """
     if max(image.shape[:2]) > MOST_SIDE:
-        image = downscale(image, WORK_SIDE)
+        return downscale(image, WORK_SIDE)
     return image
 
 

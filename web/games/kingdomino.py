@@ -17,8 +17,6 @@ __all__ = ["bp", "compare_answer", "score_answer"]
 
 bp = Blueprint("kingdomino", __name__, url_prefix="/kingdomino")
 
-#: Longest side, in pixels, a kingdom photo is decoded at (plenty for 7x7 squares).
-_PHOTO_SIDE = 1600
 #: Bonus names accepted in the ``bonus`` field (as on the CLI), mapped to score() keywords.
 _BONUSES = {"middle": "middle_kingdom", "middle_kingdom": "middle_kingdom", "harmony": "harmony"}
 
@@ -71,7 +69,7 @@ def _bonuses(values: dict[str, Any]) -> dict[str, bool]:
 def _read(values: dict[str, Any], photo_field: str, text_field: str) -> tuple[Any, Any]:
     """The kingdom from a photo or a notation, and the photo reading (or None)."""
     if inputs.has_photo(photo_field):
-        image = inputs.photo(photo_field, max_side=_PHOTO_SIDE)
+        image = inputs.photo(photo_field, draft_side=recognition.KINGDOM_DRAFT_SIDE)
         reading = recognition.read_kingdom(image, photo_side=inputs.photo_side(photo_field))
         return reading.kingdom, reading
     text = values.get(text_field)
