@@ -591,6 +591,21 @@ def test_best_matching_hand_worked() -> None:
     assert confidence[4, 4] == pytest.approx(1 / (1 + np.exp(-5.0)))
 
 
+def test_a_2x2_block_is_read_by_the_sum_of_its_edges_not_its_strongest_edge() -> None:
+    # B2, C2, B3, C3 all written in: two H pairs (B2-C2, B3-C3) or two V pairs (B2-B3, C2-C3)
+    cell = np.full((5, 5), -3.0)
+    edge = np.full((9, 9), -3.0)
+    cell[1:3, 1:3] = 2.0
+    edge[2, 3] = 5.0  # B2-C2: the strongest single stroke
+    edge[4, 3] = -3.0  # B3-C3: nothing across it
+    edge[3, 2] = edge[3, 4] = 2.0  # B2-B3 and C2-C3: two fair strokes
+    # greedy (strongest edge first) would take B2-C2 then B3-C3: 5 - 3 = 2; jointly V V: 4
+    pairs, confidence = best_matching(cell, edge)
+    assert sorted(pairs) == [((1, 1), (2, 1)), ((1, 2), (2, 2))]
+    # each cell's best other reading is the H H tiling (or a pair left out): margin 2
+    assert confidence[1, 1] == pytest.approx(1 / (1 + np.exp(-2.0)))
+
+
 # --- end to end on the sample photos -----------------------------------------------------------
 
 

@@ -454,6 +454,7 @@ def find_grid(
     followed: float = 0.95,
     follow_margin: float = 0.05,
     min_evidence: float = 0.0,
+    full_evidence: float = 1.0,
     cell_px: int = CELL_PX,
     margin: float = MARGIN,
 ) -> Grid | None:
@@ -478,6 +479,12 @@ def find_grid(
     min_evidence : float, keyword-only
         Least :attr:`Grid.evidence` of a grid: below it the photo shows no sheet
         (noise, a kingdom, domino tiles) and ``None`` is returned.
+    full_evidence : float, keyword-only
+        Readings are compared by score, scaled down by ``evidence / full_evidence``
+        when their evidence is under it: a reading whose weaker direction barely
+        stands out from the paper (a line of notes, one direction of a hatching)
+        does not beat a lattice followed both ways for a slightly higher score.
+        Grids read right on the tuning sheets give 0.92 and more.
     cell_px, margin : keyword-only
         Geometry of the straightened frame (see :func:`rectify`).
 
@@ -509,6 +516,10 @@ def find_grid(
             sub = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
             ranked.append((abs(min(holes, 80) - SIZE * SIZE), level, sub, (int(x), int(y))))
     ranked.sort(key=lambda item: (item[0], -item[1]))
+
+    def weight(grid: Grid) -> float:
+        return grid.score * min(1.0, grid.evidence / full_evidence)
+
     best: Grid | None = None
     tried = 0
     for _, _, sub, (x, y) in ranked:
@@ -521,7 +532,7 @@ def find_grid(
         support[y : y + h, x : x + w][keep] = ink[y : y + h, x : x + w][keep]
         corner_quad = quad + np.array([x, y], np.float64)
         grid = _refine(ink, corner_quad, cell_px, margin, support=support)
-        if best is None or grid.score > best.score:
+        if best is None or weight(grid) > weight(best):
             best = grid
         moved = float(np.abs(grid.corners - corner_quad).max())
         cell = float(np.linalg.norm(corner_quad[1] - corner_quad[0])) / SIZE
@@ -530,7 +541,7 @@ def find_grid(
             # freehand grid or hatching along its lines can lure the search of the
             # six lines one line off a quad that was right; taken when clearly better
             kept = _refine(ink, corner_quad, cell_px, margin, support=support, search_rounds=0)
-            if kept.score > best.score + follow_margin:
+            if weight(kept) > weight(best) + follow_margin:
                 best = kept
         tried += 1
         if tried >= candidates or best.score > good_enough:
