@@ -343,13 +343,6 @@ def read_dominoes(
                 # stroke found.
                 done = None
                 candidates, images, pale = _search(image, debug=debug, pale=True)
-        if pale:
-            lit = _brightened(image)
-            if lit is not image:
-                # A dark photo of a pale table (a dim room, a darker exposure): searched
-                # and read brightened, as the search was tuned.
-                image = lit
-                candidates, images, _ = _search(image, debug=debug, pale=True)
         own_size = len(candidates)  # those found at the usual working size
         if pale:
             for side in PALE_SIDES:
@@ -526,28 +519,6 @@ def _tile_side(image: np.ndarray, readings: list[TileReading]) -> int | None:
     else:
         side = min(MOST_SIDE, longest)  # not enlarged: no tile seen to be small
     return side if side > 1.2 * 1280 else None
-
-
-#: A photo of a pale table whose 90th percentile of grey (0..255) is under this is taken
-#: as dark and brightened to :data:`LIT_GREY` before the pale-table search: the two
-#: marble scenes tuned on are at 217-221, and at 0.8 of their exposure (173-177) lost a
-#: tile or two, at 0.6 (130-133) and darker half of them.
-DARK_GREY = 180.0
-
-#: The 90th percentile of grey a dark photo of a pale table is brightened to.
-LIT_GREY = 220.0
-
-
-def _brightened(image: np.ndarray) -> np.ndarray:
-    """``image`` itself, or when its 90th percentile of grey (every fourth pixel down
-    and across) is under :data:`DARK_GREY`, a new copy times one gain (clipped, rounded)
-    that brings it to :data:`LIT_GREY`."""
-    grey = cv2.cvtColor(np.ascontiguousarray(image[::4, ::4]), cv2.COLOR_BGR2GRAY)
-    level = float(np.percentile(grey, 90))
-    if level >= DARK_GREY:
-        return image
-    gain = np.float32(LIT_GREY / max(level, 1.0))
-    return np.clip(np.rint(image.astype(np.float32) * gain), 0, 255).astype(np.uint8)
 
 
 def _stretched_search(
