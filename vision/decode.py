@@ -159,14 +159,15 @@ def _jpeg_by_opencv(data: bytes, opened: Image.Image, cols: int) -> np.ndarray |
 
     The same libjpeg-turbo decoding as Pillow's (the same pixels, checked by a test), as
     BGR straight away: no RGB copy, no ``tobytes`` copy, no channel swap (about 10 ms on
-    a 12-megapixel photo).  None for anything else (PNG, CMYK, a file cut short, whatever
-    OpenCV declines): Pillow decodes those, and reports a truncated file as before.
+    a 12-megapixel photo).  None for anything else (PNG, CMYK, a file cut short or with a
+    stray marker in a scan, whatever OpenCV declines): Pillow decodes those, and refuses a
+    truncated or damaged file as before.
     """
     if opened.format != "JPEG" or opened.mode not in ("RGB", "L"):
         return None
-    if data.rfind(b"\xff\xd9") < data.rfind(b"\xff\xda"):
-        # No end marker after the last scan's start: truncated (entropy-coded data never
-        # holds these two bytes; a phone's trailer after the end marker may).
+    if not _jpeg_intact(data):
+        # Cut short, or bytes in a scan that make a stray marker: OpenCV's libjpeg decodes
+        # those as best it can (a warning on stderr, garbage pixels); Pillow refuses them.
         return None
     width, height = opened.size
     flag = _OPENCV_SCALES.get(round(cols / width))
@@ -177,6 +178,48 @@ def _jpeg_by_opencv(data: bytes, opened: Image.Image, cols: int) -> np.ndarray |
         return None
     decoded: np.ndarray = image
     return decoded
+
+
+#: In a scan's entropy-coded data, 0xFF is followed only by 0x00 (a stuffed byte), a
+#: restart marker (0xD0-0xD7) or another 0xFF (fill): anything else is the next marker.
+_NEXT_MARKER = re.compile(rb"\xff[^\x00\xd0-\xd7\xff]")
+
+
+def _jpeg_intact(data: bytes) -> bool:
+    """True if ``data``'s JPEG markers chain from its start to an end marker (EOI).
+
+    Walks the segments by their lengths and each scan's entropy-coded data to the marker
+    that ends it (a few ms on a 4 MB photo).  False for a file cut short (no EOI) and for
+    one whose bytes were overwritten with a stray marker in a scan (the walk lands on a
+    byte that is no marker).  Bytes after the end marker (a phone's trailer) are not read.
+    Corruption that leaves the markers alone (bit flips, a zeroed run) is not seen here.
+    """
+    if data[:2] != b"\xff\xd8":
+        return False
+    pos, size = 2, len(data)
+    while pos + 2 <= size:
+        if data[pos] != 0xFF:
+            return False
+        marker = data[pos + 1]
+        if marker == 0xFF:  # fill byte before a marker
+            pos += 1
+        elif marker == 0xD9:  # end of image
+            return True
+        elif 0xD0 <= marker <= 0xD7 or marker == 0x01:  # markers without a length
+            pos += 2
+        else:
+            if pos + 4 > size:
+                return False
+            length = int.from_bytes(data[pos + 2 : pos + 4], "big")
+            if length < 2:
+                return False
+            pos += 2 + length
+            if marker == 0xDA:  # start of scan: entropy-coded data up to the next marker
+                found = _NEXT_MARKER.search(data, pos)
+                if found is None:
+                    return False
+                pos = found.start()
+    return False
 
 
 def _to_rgb(opened: Image.Image) -> np.ndarray:

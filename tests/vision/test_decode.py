@@ -257,3 +257,24 @@ def test_a_jpeg_cut_short_is_still_refused(keep: float) -> None:
         data = _textured_jpeg("RGB", **options)
         with pytest.raises(ImageError, match="cannot decode image"):
             decode_image(data[: int(keep * len(data))])
+
+
+def _with_stray_markers(data: bytes) -> bytes:
+    """``data`` with a run of its first scan's bytes overwritten by 0xFF 0x12 (no marker)."""
+    damaged = bytearray(data)
+    start = data.index(b"\xff\xda") + (len(data) - data.index(b"\xff\xda")) // 2
+    for offset in range(0, 600, 7):
+        damaged[start + offset : start + offset + 2] = b"\xff\x12"
+    return bytes(damaged)
+
+
+@pytest.mark.parametrize("draft_side", [None, 150])
+def test_a_jpeg_with_a_damaged_scan_is_refused_not_read_as_garbage(draft_side: int | None) -> None:
+    # Complete (end marker present) but with stray markers in its compressed data: libjpeg
+    # in OpenCV decodes it with a warning on stderr and wrong pixels; it must be refused,
+    # as Pillow refuses it.
+    damaged = _with_stray_markers(_textured_jpeg("RGB"))
+    assert damaged.rfind(b"\xff\xd9") > damaged.rfind(b"\xff\xda")  # not truncated
+    assert cv2.imdecode(np.frombuffer(damaged, np.uint8), cv2.IMREAD_COLOR) is not None
+    with pytest.raises(ImageError, match="cannot decode image"):
+        decode_image(damaged, draft_side=draft_side)
