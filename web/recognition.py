@@ -18,7 +18,7 @@ from flask import current_app
 
 from referee.dominoes import Tile
 from vision.decode import downscale
-from vision.domineering import analyze_photo
+from vision.domineering import GridNotFoundError, analyze_photo
 from vision.dominoes import read_dominoes
 from vision.dominoes import render_overlay as draw_tiles
 from vision.kingdomino import NoKingdomError
@@ -159,6 +159,8 @@ def read_sheet(image: np.ndarray, *, first: str = "H") -> dict[str, Any]:
         if reading is not None:
             seen = _sheet_seen(reading, getattr(error, "overlay", None))
             raise ApiError(422, str(error), **seen) from None
+        if isinstance(error, GridNotFoundError):
+            raise ApiError(422, str(error)) from None  # says why, and how to take the photo
         raise ApiError(422, f"no Domineering grid could be read from the photo: {error}") from None
     return _sheet_seen(result.reading, result.overlay)
 

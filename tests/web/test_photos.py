@@ -402,3 +402,16 @@ def test_an_iphone_heic_photo_is_415_saying_how_to_send_it(client: FlaskClient) 
         "error": "IMG_0001.HEIC: an HEIC photo, which Referee cannot read: send it as "
         "JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible)"
     }
+
+
+def test_a_photo_without_a_sheet_grid_says_so_once(client: FlaskClient) -> None:
+    # The reader's own message names what is missing and how to take the photo; the web
+    # app answered it behind a second prefix ("no Domineering grid could be read from the
+    # photo: no Domineering grid found in the photo: ...").
+    response = client.post(
+        "/api/domineering/analyze", data={"photo": upload(_png_of(240, 320), "blank.png")}
+    )
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    assert error.startswith("no Domineering grid found in the photo: photograph the sheet")
+    assert error.count("no Domineering grid") == 1
