@@ -271,9 +271,14 @@ def read_image(
     Raises
     ------
     ImageError
-        If the file is not a usable image; ``OSError`` if it cannot be read.
+        If the file is not a usable image, or not a regular file (a device such as
+        ``/dev/zero`` would be read without end, a named pipe would wait for a writer);
+        ``OSError`` if it cannot be read (missing, a directory, no permission).
     """
-    data = Path(path).read_bytes()
+    file = Path(path)
+    if file.exists() and not file.is_file() and not file.is_dir():
+        raise ImageError(f"{path}: not a regular file (a device or a pipe?), not a photo")
+    data = file.read_bytes()
     try:
         return decode_image(data, max_pixels=max_pixels, max_side=max_side, draft_side=draft_side)
     except ImageError as error:

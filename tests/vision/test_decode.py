@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -278,3 +279,17 @@ def test_a_jpeg_with_a_damaged_scan_is_refused_not_read_as_garbage(draft_side: i
     assert cv2.imdecode(np.frombuffer(damaged, np.uint8), cv2.IMREAD_COLOR) is not None
     with pytest.raises(ImageError, match="cannot decode image"):
         decode_image(damaged, draft_side=draft_side)
+
+
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="no /dev/null on this system")
+def test_a_device_is_refused_as_no_regular_file() -> None:
+    # /dev/zero would be read without end (`referee dominoes count /dev/zero` ran out of
+    # memory with a traceback) and a named pipe would wait for a writer: a device is named
+    # as such before anything is read (/dev/null, which reads empty, stands in for both).
+    with pytest.raises(ImageError, match=r"^/dev/null: not a regular file \(a device or a pipe"):
+        read_image("/dev/null")
+
+
+def test_a_missing_file_is_still_an_os_error(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        read_image(tmp_path / "missing.jpg")
