@@ -128,6 +128,12 @@ def read_notation(value: str) -> str:
         try:
             text = path.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError:
+            if _starts_like_an_image(path):
+                fail(
+                    f"{value}: a photo, but this argument takes a notation (or a text file"
+                    " holding one); photos are read by `referee kingdomino score`, `referee"
+                    " domineering analyze`, `referee dominoes count` and `referee cross round`"
+                )
             fail(f"{value}: not a text file holding a notation")
         if not text.strip():
             fail(f"{value}: the file is empty")

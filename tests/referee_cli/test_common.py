@@ -183,3 +183,27 @@ def test_a_photo_named_without_an_image_suffix_is_read_as_a_photo(
         expected = json.loads((answers / f"{sample}.json").read_text())["position"]
     assert main([*argv, str(photo), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)[key] == expected
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["kingdomino", "compare", "{kingdom}", "C F"],
+        ["kingdomino", "placements", "{kingdom}", "--domino", "W W"],
+        ["domineering", "check", "{sheet}", "C1-D1", "--player", "H"],
+    ],
+)
+def test_a_photo_where_only_a_notation_is_read_is_named_as_a_photo(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    # `referee kingdomino compare kingdom-1.jpg ...` said only "not a text file holding a
+    # notation": the player is told it is a photo and which commands read photos.
+    samples = PROJECT_ROOT / "sample_photos"
+    args = [
+        a.format(kingdom=samples / "kingdom-1.jpg", sheet=samples / "sheet-1.jpg") for a in argv
+    ]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert ": a photo, but this argument takes a notation" in err
+    assert "`referee kingdomino score`" in err and "`referee domineering analyze`" in err
