@@ -1,5 +1,6 @@
-"""The exposure check before the terrain features (features.exposure_gain), what it
-does to the square probabilities (classify.square_probabilities), and the warning for a
+"""The exposure check before the terrain features (features.exposure_gain), the warm-cast
+check before the crown features (features.white_cast, features.rebalance_white), what they
+do to the square probabilities (classify.square_probabilities), and the warning for a
 kingdom too small in the photo (classify.small_squares_warning)."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from referee.kingdomino import Terrain
 from vision.datasets import PROJECT_ROOT
 from vision.decode import read_image
 from vision.kingdomino.classify import load_model, small_squares_warning, square_probabilities
-from vision.kingdomino.features import exposure_gain
+from vision.kingdomino.features import exposure_gain, rebalance_white, white_cast
 from vision.kingdomino.pipeline import WORK_SIDE, read_kingdom
 from vision.kingdomino.render import draw_square
 
@@ -86,6 +87,58 @@ def test_square_probabilities_read_a_dimmed_kingdom_as_the_original() -> None:
     assert [order[i] for i in terrain.argmax(axis=1)] == lands
     assert [order[i] for i in read_dim.argmax(axis=1)] == lands
     assert not np.allclose(read_dim, kept_dim)
+
+
+def _colour(bgr: tuple[int, int, int], side: int = 20) -> np.ndarray:
+    return np.broadcast_to(np.array(bgr, np.uint8), (side, side, 3)).copy()
+
+
+def test_whites_within_the_learned_range_are_left_alone() -> None:
+    # Red / blue of the whites: (230 + 1) / (200 + 1) = 1.15, under 1.53.
+    assert white_cast([_colour((200, 215, 230))] * 3) == 1.0
+    # (240 + 1) / (160 + 1) = 1.497: the warmest training photo's whites (1.49).
+    assert white_cast([_colour((160, 200, 240))] * 3) == 1.0
+
+
+def test_whites_far_warmer_than_learned_give_their_cast() -> None:
+    # (240 + 1) / (150 + 1) = 1.596 > 1.53, spread 90 within 40 % of 241: the cast is
+    # the ratio over the training median 1.27.
+    assert white_cast([_colour((150, 200, 240))] * 3) == (241 / 151) / 1.27
+    # Coloured fields beside them (spread over 40 %, or darker than 120) do not count.
+    fields = [_colour((40, 200, 60)), _colour((30, 90, 110)), _colour((20, 180, 230))]
+    assert white_cast([*[_colour((150, 200, 240))] * 2, *fields]) == (241 / 151) / 1.27
+
+
+def test_no_whites_nothing_measured() -> None:
+    # Only a yellow field (spread 210 of 231): no white pixel, no cast.
+    assert white_cast([_colour((20, 180, 230))] * 4) == 1.0
+    # 25 white pixels sampled (a 20 x 20 square every fourth pixel), under 50.
+    assert white_cast([_colour((150, 200, 240))]) == 1.0
+    assert white_cast([]) == 1.0
+
+
+def test_rebalance_white_moves_blue_and_red_alike() -> None:
+    square = _colour((100, 120, 200), side=8)
+    before = square.copy()
+    # cast 4: blue x 2, green kept, red / 2.
+    assert (rebalance_white(square, 4.0) == np.array([200, 120, 100], np.uint8)).all()
+    # Clipped at 255, never wrapped.
+    assert (rebalance_white(_colour((200, 0, 0)), 4.0)[..., 0] == 255).all()
+    assert np.array_equal(rebalance_white(square, 1.0), square)
+    assert np.array_equal(square, before)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 1000), n=st.integers(1, 6))
+def test_white_cast_leaves_the_squares_untouched(seed: int, n: int) -> None:
+    rng = np.random.default_rng(seed)
+    squares = [rng.integers(0, 256, (40, 40, 3)).astype(np.uint8) for _ in range(n)]
+    before = [s.copy() for s in squares]
+    cast = white_cast(squares)
+    balanced = rebalance_white(squares[0], cast)
+    assert all(np.array_equal(a, b) for a, b in zip(squares, before, strict=True))
+    assert cast == 1.0 or cast > 1.53 / 1.27
+    assert balanced.shape == squares[0].shape and balanced.dtype == np.uint8
 
 
 def test_a_kingdom_too_small_in_the_photo_is_warned_about() -> None:

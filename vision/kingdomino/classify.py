@@ -29,7 +29,9 @@ from vision.kingdomino.features import (
     ROW_FEATURE,
     crown_features,
     exposure_gain,
+    rebalance_white,
     terrain_features,
+    white_cast,
 )
 from vision.kingdomino.forest import Forest
 
@@ -154,6 +156,7 @@ def square_probabilities(
     prior_power: float = PRIOR_POWER,
     by_terrain: bool = False,
     exposure: bool = True,
+    cast: bool = True,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Terrain and crown-count probabilities of each square.
 
@@ -178,6 +181,11 @@ def square_probabilities(
         photos back to their brightness before its terrain features
         (:func:`~vision.kingdomino.features.exposure_gain`, one gain for all the
         squares; crowns are counted on ``lit`` as given).
+    cast : bool, keyword-only
+        Rebalance ``lit`` before the crown features when the kingdom's whites are far
+        warmer than any training photo's (:func:`~vision.kingdomino.features.white_cast`:
+        the crowns' rims turn yellow and fail the rim tests); terrain features are
+        measured as photographed.
 
     Returns
     -------
@@ -186,6 +194,9 @@ def square_probabilities(
     crowns : (n, 4) or, with ``by_terrain``, (n, len(Terrain), 4) ndarray of float64
         Odds of 0, 1, 2, 3 crowns (for each terrain, in ``Terrain`` order).
     """
+    warmth = white_cast(squares) if cast else 1.0
+    if warmth != 1.0:
+        lit = [rebalance_white(s, warmth) for s in (squares if lit is None else lit)]
     gain = exposure_gain(squares) if exposure else 1.0
     if gain != 1.0:
         lit = squares if lit is None else lit

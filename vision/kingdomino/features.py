@@ -24,7 +24,9 @@ __all__ = [
     "exposure_gain",
     "normalise_light",
     "normalise_square",
+    "rebalance_white",
     "terrain_features",
+    "white_cast",
 ]
 
 #: Side, in pixels, that every square is resampled to before measuring it.
@@ -121,6 +123,75 @@ def exposure_gain(
     if high >= dark and upper < over:
         return 1.0
     return float(min(3.0, target / high))
+
+
+def white_cast(
+    squares: list[np.ndarray],
+    *,
+    most: float = 1.53,
+    target: float = 1.27,
+    least_pixels: int = 50,
+) -> float:
+    """How much redder than blue a kingdom's whites are, when far past any learned from.
+
+    The kingdom's near-white pixels (brightest channel at least 120, channel spread
+    at most 40 % of it: crown rims, sheep, windmills, castle walls) are measured by
+    the median of red over blue.  The training photos (photos/ and phone/, 102
+    views with enough such pixels) measure 0.88-1.49, median 1.27: real tiles are
+    often shot under warm light, and the crown forest learned those rims.  A kingdom
+    past ``most`` (the project's samples under an indoor cast, red x 1.12 and blue
+    x 0.78, measure 1.58) is answered with its ratio over ``target``; any other
+    kingdom with 1.0, so it is read exactly as before (docs/kingdomino-vision.md,
+    session 5).  Measured on the kingdom's own squares, never the table.
+
+    Parameters
+    ----------
+    squares : list of (rows, cols, 3) ndarray of uint8, BGR
+        The kingdom's squares as photographed (any sizes); not modified.
+    most : float, keyword-only
+        A kingdom whose whites' median red / blue ratio exceeds this has a warm cast.
+    target : float, keyword-only
+        The ratio its whites are brought to (the training views' median).
+    least_pixels : int, keyword-only
+        Fewer near-white pixels than this (sampled every fourth pixel each way) and
+        nothing is measured (1.0).
+
+    Returns
+    -------
+    float
+        The cast: 1.0 within the learned range, else the whites' ratio over ``target``
+        (more than 1), to undo with :func:`rebalance_white`.
+    """
+    if not squares:
+        return 1.0
+    pixels = np.concatenate([s[::4, ::4].reshape(-1, 3) for s in squares]).astype(np.float64)
+    pixels += 1.0
+    brightest, darkest = pixels.max(axis=1), pixels.min(axis=1)
+    white = (brightest >= 120) & (brightest - darkest <= 0.4 * brightest)
+    if np.count_nonzero(white) < least_pixels:
+        return 1.0
+    ratio = float(np.median(pixels[white, 2] / pixels[white, 0]))
+    return ratio / target if ratio > most else 1.0
+
+
+def rebalance_white(square: np.ndarray, cast: float) -> np.ndarray:
+    """Undo a warm cast: blue x sqrt(cast), red / sqrt(cast), green unchanged.
+
+    Parameters
+    ----------
+    square : (rows, cols, 3) ndarray of uint8, BGR
+        Not modified.
+    cast : float
+        From :func:`white_cast` (1.0 leaves the colours as they are).
+
+    Returns
+    -------
+    (rows, cols, 3) ndarray of uint8, BGR
+        A new array (values rounded and clipped to 0-255).
+    """
+    half = float(np.sqrt(cast))
+    balanced = square.astype(np.float64) * np.array([half, 1.0, 1.0 / half])
+    return np.asarray(np.clip(np.rint(balanced), 0, 255), dtype=np.uint8)
 
 
 def normalise_square(square: np.ndarray) -> np.ndarray:
