@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from referee.dominoes import DEFAULT_MAX_PIPS, Tile
+from vision.dominoes.balance import white_balanced
 from vision.dominoes.find import (
     TUNED_TILE_WIDTH,
     TileCandidate,
@@ -23,6 +24,7 @@ from vision.dominoes.read import (
     _tile_ink,
     rectify_tile,
 )
+from vision.dominoes.unsure import unsure_warnings
 
 __all__ = [
     "DECODE_SIDE",
@@ -317,6 +319,9 @@ def read_dominoes(
         )
     if not 0 <= max_pips <= 18:
         raise ValueError(f"a set is double-0 to double-18, got double-{max_pips}")
+    # A colour cast (warm indoor light) is undone first: faces and ink are judged by
+    # colour against the photo's white (vision/dominoes/balance.py).
+    image = white_balanced(image)
     area = find_play_area(image)
     images: dict[str, np.ndarray] = {}
     # The readings, when already made (a board, or a photo whose table is not pale).
@@ -370,6 +375,12 @@ def read_dominoes(
     limit = np.array([cols - 1, rows - 1], dtype=np.float64)
     readings = [replace(tile, corners=np.clip(tile.corners, 0.0, limit)) for tile in readings]
     warnings = _warnings(readings, max_pips, cut)
+    warnings += unsure_warnings(
+        image,
+        [tile.corners for tile in readings],
+        [tile.confidence for tile in readings],
+        low_confidence=LOW_CONFIDENCE,
+    )
     if debug and crops:
         images["tiles"] = np.vstack(crops)
     return DominoReading(tuple(readings), tuple(warnings), images)
