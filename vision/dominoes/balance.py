@@ -15,6 +15,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.dominoes.find import _percentile_u8, shrink
+
 __all__ = ["CAST_LIMIT", "MOST_CAST", "cast_gains", "white_balanced"]
 
 #: Least cast (|a| + |b| of the palest pixels' median colour, Lab codes off 128) that is
@@ -64,13 +66,10 @@ def cast_gains(
         Gains >= 1 (the white's strongest channel kept), or None when the white is within
         ``cast_limit`` of grey (nothing to undo) or further than ``most_cast`` from it.
     """
-    rows, cols = image.shape[:2]
-    factor = min(1.0, work_side / max(rows, cols))
-    size = (max(1, round(cols * factor)), max(1, round(rows * factor)))  # (x, y)
-    small = cv2.resize(image, size, interpolation=cv2.INTER_AREA) if factor < 1 else image
+    small = shrink(image, work_side)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
     light = lab[:, :, 0]
-    brightest = light >= np.percentile(light, palest)
+    brightest = light >= _percentile_u8(light, palest)
     a = float(np.median(lab[:, :, 1][brightest])) - 128
     b = float(np.median(lab[:, :, 2][brightest])) - 128
     if not cast_limit <= abs(a) + abs(b) <= most_cast:

@@ -22,7 +22,7 @@ from vision.dominoes.find import face_mask, shrink
 __all__ = ["unread_faces", "unsure_warnings"]
 
 #: Working size (pixels, longer side) at which the pale patches are looked for.
-WORK_SIDE = 640
+WORK_SIDE = 480
 
 #: A patch counts as an unread tile face when its area is within these shares of the
 #: read tiles' median area (a tile's face, its rim lost or a shadow added).
@@ -71,7 +71,8 @@ def unread_faces(
         area = float(stats[label, cv2.CC_STAT_AREA])
         if not low <= area <= high:
             continue
-        points = cv2.findNonZero((labels == label).astype(np.uint8))
+        x, y, w, h = (int(value) for value in stats[label, :4])
+        points = cv2.findNonZero((labels[y : y + h, x : x + w] == label).astype(np.uint8))
         (_, (width, length), _) = cv2.minAreaRect(points)
         short, long = sorted((max(width, 1.0), max(length, 1.0)))
         if area < FACE_FILL * short * long or not FACE_ASPECT[0] <= long / short <= FACE_ASPECT[1]:
