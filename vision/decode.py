@@ -134,6 +134,12 @@ def decode_image(
             ) from None
         raise ImageError("not an image") from None
     except (OSError, SyntaxError, ValueError) as error:
+        if "truncated" in str(error):
+            # Pillow's "image file is truncated (8 bytes not processed)" counts the bytes
+            # left in its buffer, not those missing: say what it means instead.
+            raise ImageError(
+                "cannot decode image: the file is cut short (truncated): send the whole photo"
+            ) from None
         raise ImageError(f"cannot decode image: {error}") from None
     # Orientation with OpenCV: the same pixels as Pillow's ImageOps.exif_transpose on
     # the RGB image, a third faster on a 12 MP photo.
