@@ -16,6 +16,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import simplejpeg
 from PIL import Image, UnidentifiedImageError
 
 __all__ = [
@@ -114,7 +115,7 @@ def decode_image(
                     scale = draft_side / max(rows, cols)
                     opened.draft("RGB", (math.ceil(cols * scale), math.ceil(rows * scale)))
                 orientation = int(opened.getexif().get(_ORIENTATION_TAG, 1))
-                bgr = _jpeg_by_opencv(data, opened, cols)
+                bgr = _jpeg_by_libjpeg(data, opened)
                 if bgr is None:
                     bgr = cv2.cvtColor(_to_rgb(opened), cv2.COLOR_RGB2BGR)
     except ImageError:
@@ -151,81 +152,56 @@ def decode_image(
 
 _ORIENTATION_TAG = 0x0112
 
-#: OpenCV's decode flags for a JPEG decoded at 1/1, 1/2, 1/4 and 1/8 scale (EXIF left to us).
-_OPENCV_SCALES = {
-    1: cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION,
-    2: cv2.IMREAD_REDUCED_COLOR_2 | cv2.IMREAD_IGNORE_ORIENTATION,
-    4: cv2.IMREAD_REDUCED_COLOR_4 | cv2.IMREAD_IGNORE_ORIENTATION,
-    8: cv2.IMREAD_REDUCED_COLOR_8 | cv2.IMREAD_IGNORE_ORIENTATION,
-}
+#: libjpeg's one recoverable complaint that leaves every pixel as the camera wrote it: a few
+#: stray bytes after the last scan, before the end marker (some phones' and editors'
+#: files).  Many stray bytes there mean the scan was decoded short of its data, from damaged
+#: bits; any other complaint (data cut short, a bad Huffman code, a bogus table) means
+#: damaged pixels too.
+_STRAY_END_BYTES = re.compile(r"(\d+) extraneous bytes before marker 0xd9")
+#: Most stray bytes before the end marker taken as padding, not damage.
+_MOST_STRAY_END_BYTES = 16
 
 
-def _jpeg_by_opencv(data: bytes, opened: Image.Image, cols: int) -> np.ndarray | None:
-    """A complete colour or grey JPEG decoded by OpenCV at the scale Pillow's draft chose.
+def _jpeg_by_libjpeg(data: bytes, opened: Image.Image) -> np.ndarray | None:
+    """A colour or grey JPEG decoded by libjpeg-turbo (simplejpeg) at Pillow's draft scale.
 
-    The same libjpeg-turbo decoding as Pillow's (the same pixels, checked by a test), as
-    BGR straight away: no RGB copy, no ``tobytes`` copy, no channel swap (about 10 ms on
-    a 12-megapixel photo).  None for anything else (PNG, CMYK, a file cut short or with a
-    stray marker in a scan, whatever OpenCV declines): Pillow decodes those, and refuses a
-    truncated or damaged file as before.
+    The same libjpeg-turbo decoding as Pillow's and OpenCV's (the same pixels at 1/1, 1/2,
+    1/4 and 1/8 scale, checked on every JPEG of ``../shared/data``), as BGR straight away,
+    and strict: libjpeg's warnings, which Pillow and OpenCV let pass while they fill the
+    damaged blocks with grey or garbage, are errors here, so a photo damaged in transfer
+    (cut short, bits flipped, a run of bytes overwritten) is refused instead of read wrong.
+    None for anything else (PNG, CMYK, ...): Pillow decodes those.
+
+    Raises
+    ------
+    ImageError
+        If the JPEG data is cut short or damaged.
     """
     if opened.format != "JPEG" or opened.mode not in ("RGB", "L"):
         return None
-    if not _jpeg_intact(data):
-        # Cut short, or bytes in a scan that make a stray marker: OpenCV's libjpeg decodes
-        # those as best it can (a warning on stderr, garbage pixels); Pillow refuses them.
-        return None
-    width, height = opened.size
-    flag = _OPENCV_SCALES.get(round(cols / width))
-    if flag is None:
-        return None
-    image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), flag)
-    if image is None or image.shape != (height, width, 3):
+    width, height = opened.size  # after Pillow's draft: the scale wanted
+    try:
+        image = simplejpeg.decode_jpeg(
+            data, colorspace="BGR", min_height=height, min_width=width, strict=True
+        )
+    except ValueError as error:
+        stray = _STRAY_END_BYTES.search(str(error))
+        if stray is None or int(stray.group(1)) > _MOST_STRAY_END_BYTES:
+            if "Premature end of JPEG file" in str(error):
+                raise ImageError(
+                    "cannot decode image: the file is cut short (truncated): send the whole photo"
+                ) from None
+            raise ImageError(
+                f"cannot decode image: the JPEG data is damaged ({error}): "
+                "send the photo again, or the original file"
+            ) from None
+        image = simplejpeg.decode_jpeg(
+            data, colorspace="BGR", min_height=height, min_width=width, strict=False
+        )
+    if image.shape != (height, width, 3):
         return None
     decoded: np.ndarray = image
     return decoded
-
-
-#: In a scan's entropy-coded data, 0xFF is followed only by 0x00 (a stuffed byte), a
-#: restart marker (0xD0-0xD7) or another 0xFF (fill): anything else is the next marker.
-_NEXT_MARKER = re.compile(rb"\xff[^\x00\xd0-\xd7\xff]")
-
-
-def _jpeg_intact(data: bytes) -> bool:
-    """True if ``data``'s JPEG markers chain from its start to an end marker (EOI).
-
-    Walks the segments by their lengths and each scan's entropy-coded data to the marker
-    that ends it (a few ms on a 4 MB photo).  False for a file cut short (no EOI) and for
-    one whose bytes were overwritten with a stray marker in a scan (the walk lands on a
-    byte that is no marker).  Bytes after the end marker (a phone's trailer) are not read.
-    Corruption that leaves the markers alone (bit flips, a zeroed run) is not seen here.
-    """
-    if data[:2] != b"\xff\xd8":
-        return False
-    pos, size = 2, len(data)
-    while pos + 2 <= size:
-        if data[pos] != 0xFF:
-            return False
-        marker = data[pos + 1]
-        if marker == 0xFF:  # fill byte before a marker
-            pos += 1
-        elif marker == 0xD9:  # end of image
-            return True
-        elif 0xD0 <= marker <= 0xD7 or marker == 0x01:  # markers without a length
-            pos += 2
-        else:
-            if pos + 4 > size:
-                return False
-            length = int.from_bytes(data[pos + 2 : pos + 4], "big")
-            if length < 2:
-                return False
-            pos += 2 + length
-            if marker == 0xDA:  # start of scan: entropy-coded data up to the next marker
-                found = _NEXT_MARKER.search(data, pos)
-                if found is None:
-                    return False
-                pos = found.start()
-    return False
 
 
 def _to_rgb(opened: Image.Image) -> np.ndarray:

@@ -295,3 +295,40 @@ def test_a_device_is_refused_as_no_regular_file() -> None:
 def test_a_missing_file_is_still_an_os_error(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         read_image(tmp_path / "missing.jpg")
+
+
+def _with_flipped_bits(data: bytes) -> bytes:
+    """``data`` with 24 bits flipped through its first scan, no marker made or broken."""
+    damaged = bytearray(data)
+    start = data.index(b"\xff\xda") + 20
+    end = data.rindex(b"\xff\xd9")
+    for position in range(start, end, (end - start) // 25)[1:25]:
+        if damaged[position] not in (0xFF, 0xFE, 0x7F) and damaged[position - 1] != 0xFF:
+            damaged[position] ^= 0x10
+    return bytes(damaged)
+
+
+@pytest.mark.parametrize("draft_side", [None, 150])
+def test_a_jpeg_with_flipped_bits_is_refused_not_read_wrong(draft_side: int | None) -> None:
+    # Every marker intact, so only libjpeg's own complaint ("premature end of data
+    # segment", a bad Huffman code) shows the damage; Pillow and OpenCV decode such a
+    # file silently (grey or shifted blocks), which read a hand of 27 pips as 7.  (JPEG
+    # has no checksum: a single flipped bit often decodes to a valid, wrong stream that no
+    # decoder can tell; damage over many places is nearly always seen.)
+    data = _textured_jpeg("RGB")
+    damaged = _with_flipped_bits(data)
+    assert damaged != data and len(damaged) == len(data)
+    with Image.open(io.BytesIO(damaged)) as opened:
+        opened.load()  # the damage Pillow lets through
+    with pytest.raises(ImageError, match="the JPEG data is damaged") as refused:
+        decode_image(damaged, draft_side=draft_side)
+    assert "send the photo again" in str(refused.value)
+
+
+def test_stray_bytes_before_the_end_marker_are_harmless() -> None:
+    # libjpeg warns of "extraneous bytes before marker 0xd9" but every pixel is decoded:
+    # such files (some editors write them) are read as the camera made them.
+    data = _textured_jpeg("RGB")
+    end = data.rindex(b"\xff\xd9")
+    padded = data[:end] + b"\x01\x02\x03" + data[end:]
+    assert np.array_equal(decode_image(padded), _pillow_reference(data, None))
