@@ -34,7 +34,13 @@ from vision.kingdomino.evidence import (
 )
 from vision.kingdomino.features import normalise_light
 from vision.kingdomino.grid import Grid, find_grid, square_boxes
-from vision.kingdomino.locate import Location, locate_kingdom, refine_corners, warp_kingdom
+from vision.kingdomino.locate import (
+    Location,
+    locate_kingdom,
+    pasted_picture,
+    refine_corners,
+    warp_kingdom,
+)
 
 __all__ = [
     "WORK_SIDE",
@@ -127,7 +133,21 @@ def straighten(image: np.ndarray, *, side: int = VIEW_SIDE) -> tuple[np.ndarray,
         A new array.
     location : Location
         Corners in pixels of ``image``.
+
+    A picture pasted on a plain canvas (:func:`~vision.kingdomino.locate.pasted_picture`)
+    is straightened as the photo it is, its corners given in pixels of ``image``.
     """
+    box = pasted_picture(image)
+    if box is not None:
+        top, bottom, left, right = box
+        view, location = _straighten(image[top:bottom, left:right], side=side)
+        offset = np.array([left, top], dtype=np.float64)
+        return view, replace(location, corners=location.corners + offset)
+    return _straighten(image, side=side)
+
+
+def _straighten(image: np.ndarray, *, side: int) -> tuple[np.ndarray, Location]:
+    """:func:`straighten` of a photo that is not a picture on a canvas."""
     rows, cols = image.shape[:2]
     if 0.8 <= rows / cols <= 1.25:
         # A square photo may be a top-down crop of the kingdom: keep whichever view
