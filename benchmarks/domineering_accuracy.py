@@ -201,6 +201,12 @@ def main() -> int:
         default=100,
         help="sheets from the independent renderer (benchmarks/domineering_independent.py)",
     )
+    parser.add_argument(
+        "--independent-start",
+        type=int,
+        default=0,
+        help="first seed of the independent sheets (0-99 reported; 5000+ tuning)",
+    )
     parser.add_argument("--conditions", action="store_true", help="also print a table by condition")
     args = parser.parse_args()
     cv2.setNumThreads(1)
@@ -221,7 +227,9 @@ def main() -> int:
             flush=True,
         )
     if args.independent:
-        r = run_independent(range(args.independent))
+        r = run_independent(
+            range(args.independent_start, args.independent_start + args.independent)
+        )
         results.append(("indep", r))
         print(
             f"{'indep':8} {r['n']:>6} {r['exact']:>7.1%} {r['cells']:>7.2%} {'-':>6} "

@@ -22,6 +22,7 @@ from vision.domineering.grid import (
     darkest_channel,
     find_grid,
     frame_ink,
+    grid_alternatives,
     ink_map,
     rectify,
 )
@@ -156,6 +157,25 @@ def test_find_grid_finds_a_tilted_grid_to_two_pixels() -> None:
 
 def test_find_grid_on_blank_paper_finds_nothing() -> None:
     assert find_grid(np.zeros((300, 400), np.float32)) is None
+    assert grid_alternatives(np.zeros((300, 400), np.float32)) == []
+
+
+def test_grid_alternatives_hold_find_grids_reading_and_the_outlines_own() -> None:
+    ink = ink_map(_drawn_grid(CORNERS))
+    before = ink.copy()
+    readings = grid_alternatives(ink)
+    np.testing.assert_array_equal(ink, before)
+    # three readings per component: searched, only followed, the outline's own frame
+    assert readings and len(readings) % 3 == 0
+    best = find_grid(ink)
+    assert best is not None
+    assert any(np.array_equal(r.corners, best.corners) for r in readings)
+    for reading in readings:
+        assert reading.crossings.shape == (SIZE + 1, SIZE + 1, 2)
+        assert 0.0 <= reading.score <= 1.0
+    # the outline of the drawn grid (its strokes' hull) is the grid, to the line's width
+    assert _corner_error(readings[2].corners, CORNERS) < 4.0
+    assert readings[2].score > 0.9
 
 
 def test_a_drawn_grid_has_far_more_evidence_than_a_sheet_needs() -> None:

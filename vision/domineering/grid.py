@@ -30,6 +30,7 @@ __all__ = [
     "darkest_channel",
     "find_grid",
     "frame_ink",
+    "grid_alternatives",
     "ink_map",
     "rectify",
     "track_lines",
@@ -445,6 +446,39 @@ def _holes(labels: np.ndarray, stats: np.ndarray, label: int) -> int:
     return sum(1 for c in inner if cv2.contourArea(c) > w * h / 400)
 
 
+def _components(
+    ink: np.ndarray, threshold: float
+) -> list[tuple[int, float, np.ndarray, tuple[int, int]]]:
+    """Stroke components that may be the grid, those with about 25 holes first.
+
+    Each is (distance of its hole count from 25, ink level, its mask over its box,
+    (x, y) of its box).
+    """
+    shortest = min(ink.shape)
+    # a second, higher threshold parts the grid from faint ruling or writing touching it
+    strong = max(1.8 * threshold, 0.45 * float(np.percentile(ink, 99.5)))
+    levels = [threshold, strong] if strong > 1.3 * threshold else [threshold]
+    ranked: list[tuple[int, float, np.ndarray, tuple[int, int]]] = []
+    for level in levels:
+        binary = cv2.dilate((ink > level).astype(np.uint8), np.ones((3, 3), np.uint8))
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+        order = np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1
+        for label in order[:10]:
+            x, y = stats[label, cv2.CC_STAT_LEFT], stats[label, cv2.CC_STAT_TOP]
+            w, h = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
+            if max(w, h) < 0.08 * shortest or min(w, h) < 0.04 * shortest:
+                continue
+            borders = (x == 0) + (y == 0) + (x + w >= ink.shape[1]) + (y + h >= ink.shape[0])
+            if borders >= 2:  # the grid is in the photo; table grain and paper edges reach out
+                continue
+            # a grid encloses 25 cells: rank the components by how near their holes are to 25
+            holes = _holes(labels, stats, int(label))
+            sub = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
+            ranked.append((abs(min(holes, 80) - SIZE * SIZE), level, sub, (int(x), int(y))))
+    ranked.sort(key=lambda item: (item[0], -item[1]))
+    return ranked
+
+
 def find_grid(
     ink: np.ndarray,
     *,
@@ -494,28 +528,7 @@ def find_grid(
         The best grid, or ``None`` when no component looks like a lattice drawn
         on paper.
     """
-    shortest = min(ink.shape)
-    # a second, higher threshold parts the grid from faint ruling or writing touching it
-    strong = max(1.8 * threshold, 0.45 * float(np.percentile(ink, 99.5)))
-    levels = [threshold, strong] if strong > 1.3 * threshold else [threshold]
-    ranked: list[tuple[int, float, np.ndarray, tuple[int, int]]] = []
-    for level in levels:
-        binary = cv2.dilate((ink > level).astype(np.uint8), np.ones((3, 3), np.uint8))
-        _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
-        order = np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1
-        for label in order[:10]:
-            x, y = stats[label, cv2.CC_STAT_LEFT], stats[label, cv2.CC_STAT_TOP]
-            w, h = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
-            if max(w, h) < 0.08 * shortest or min(w, h) < 0.04 * shortest:
-                continue
-            borders = (x == 0) + (y == 0) + (x + w >= ink.shape[1]) + (y + h >= ink.shape[0])
-            if borders >= 2:  # the grid is in the photo; table grain and paper edges reach out
-                continue
-            # a grid encloses 25 cells: rank the components by how near their holes are to 25
-            holes = _holes(labels, stats, int(label))
-            sub = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
-            ranked.append((abs(min(holes, 80) - SIZE * SIZE), level, sub, (int(x), int(y))))
-    ranked.sort(key=lambda item: (item[0], -item[1]))
+    ranked = _components(ink, threshold)
 
     def weight(grid: Grid) -> float:
         return grid.score * min(1.0, grid.evidence / full_evidence)
@@ -549,6 +562,72 @@ def find_grid(
     if best is None or best.evidence < min_evidence:
         return None
     return best
+
+
+def _outline_grid(ink: np.ndarray, quad: np.ndarray, cell_px: int, margin: float) -> Grid:
+    """The lines only followed in the frame the quad itself gives (no re-fit)."""
+    ideal = _ideal_corners(cell_px, margin)
+    homography = cv2.getPerspectiveTransform(quad.astype(np.float32), ideal.astype(np.float32))
+    homography = homography.astype(np.float64)
+    full = _frame_side(cell_px, margin)
+    frame = cv2.warpPerspective(ink, homography, (full, full), flags=cv2.INTER_LINEAR)
+    crossings, score, evidence = _track(frame, cell_px=cell_px, margin=margin, search=False)
+    return Grid(
+        corners=quad.astype(np.float64).copy(),
+        homography=homography,
+        crossings=crossings,
+        score=score,
+        evidence=evidence,
+    )
+
+
+def grid_alternatives(
+    ink: np.ndarray,
+    *,
+    threshold: float = 0.1,
+    candidates: int = 4,
+    cell_px: int = CELL_PX,
+    margin: float = MARGIN,
+) -> list[Grid]:
+    """Every reading of the grid :func:`find_grid` might have taken, and a few more.
+
+    For the first ``candidates`` stroke components that give a quad: the lines
+    searched for and followed from the quad (what :func:`find_grid` does), only
+    followed from it, and only followed in the quad's own frame (no re-fit:
+    hatching along the lines can pull each round of a refinement a little off a
+    right outline).  For a second look at a doubtful sheet (session 6): it costs
+    several times what :func:`find_grid` does.
+
+    Parameters
+    ----------
+    ink : (rows, cols) ndarray of float32
+        From :func:`ink_map` (untouched).
+    threshold, candidates, cell_px, margin : keyword-only
+        As for :func:`find_grid`.
+
+    Returns
+    -------
+    list of Grid
+        Not ranked, not filtered by evidence; empty when no component gives a quad.
+    """
+    found: list[Grid] = []
+    tried = 0
+    for _, _, sub, (x, y) in _components(ink, threshold):
+        h, w = sub.shape
+        quad = _quad_from_component(sub)
+        if quad is None:
+            continue
+        support = np.zeros_like(ink)
+        keep = cv2.dilate(sub, np.ones((5, 5), np.uint8)).astype(bool)
+        support[y : y + h, x : x + w][keep] = ink[y : y + h, x : x + w][keep]
+        corner_quad = quad + np.array([x, y], np.float64)
+        found.append(_refine(ink, corner_quad, cell_px, margin, support=support))
+        found.append(_refine(ink, corner_quad, cell_px, margin, support=support, search_rounds=0))
+        found.append(_outline_grid(ink, corner_quad, cell_px, margin))
+        tried += 1
+        if tried >= candidates:
+            break
+    return found
 
 
 def rectify(

@@ -12,11 +12,28 @@ each cell's confidence is the logistic of the margin between the two.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
-__all__ = ["best_matching"]
+__all__ = [
+    "MAX_COUNT_REPAIR",
+    "CountedMatching",
+    "best_matching",
+    "counted_matching",
+    "legal_matching",
+    "pair_lead",
+    "pairs_total",
+]
 
 _NEG = -1e18
+
+Pair = tuple[tuple[int, int], tuple[int, int]]
+
+#: Most log-odds by which the likeliest reading may beat the likeliest reading with
+#: possible counts for the latter to be read instead (:func:`counted_matching`;
+#: ``docs/domineering-vision.md``, session 6).
+MAX_COUNT_REPAIR = 10.0
 
 
 def best_matching(
@@ -145,3 +162,211 @@ def best_matching(
             margin = float(values[top] - rest.max())
             confidence[r, c] = 1.0 / (1.0 + np.exp(-min(margin, 50.0)))
     return pairs, confidence
+
+
+def _pair_weights(cell_logit: np.ndarray, edge_logit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Score of the H pair starting at each cell and of the V pair (``_NEG`` off the grid)."""
+    rows, cols = cell_logit.shape
+    weight_h = np.full(rows * cols, _NEG)
+    weight_v = np.full(rows * cols, _NEG)
+    for r in range(rows):
+        for c in range(cols):
+            i = r * cols + c
+            if c + 1 < cols:
+                weight_h[i] = edge_logit[2 * r, 2 * c + 1] + cell_logit[r, c] + cell_logit[r, c + 1]
+            if r + 1 < rows:
+                weight_v[i] = edge_logit[2 * r + 1, 2 * c] + cell_logit[r, c] + cell_logit[r + 1, c]
+    return weight_h, weight_v
+
+
+def pairs_total(
+    pairs: list[tuple[tuple[int, int], tuple[int, int]]],
+    cell_logit: np.ndarray,
+    edge_logit: np.ndarray,
+) -> float:
+    """The total log-odds of a set of pairs: edge + both cells for each pair, lone cells 0.
+
+    Parameters
+    ----------
+    pairs : list of ((row, col), (row, col))
+        Adjacent cells, as :func:`best_matching` gives them.
+    cell_logit, edge_logit : ndarray of float64
+        As for :func:`best_matching`.
+
+    Returns
+    -------
+    float
+        The sum the matching maximises.
+    """
+    return float(
+        sum(edge_logit[a[0] + b[0], a[1] + b[1]] + cell_logit[a] + cell_logit[b] for a, b in pairs)
+    )
+
+
+def pair_lead(pairs: list[tuple[tuple[int, int], tuple[int, int]]]) -> int:
+    """H pairs minus V pairs (``rules/domineering.txt``: H's dominoes lie along a row)."""
+    return sum(1 if a[0] == b[0] else -1 for a, b in pairs)
+
+
+def legal_matching(
+    cell_logit: np.ndarray, edge_logit: np.ndarray, *, max_lead: int = 1
+) -> tuple[list[tuple[tuple[int, int], tuple[int, int]]], float]:
+    """The best set of pairs whose counts a game can reach, and its total.
+
+    The sides move in turn, so the side that started has as many pairs as the
+    other or one more (``referee.domineering.problems``, ``RULINGS.md``); without
+    knowing who started, H pairs minus V pairs is -1, 0 or 1.  The same dynamic
+    programme as :func:`best_matching`, its state also counting that lead.
+
+    Parameters
+    ----------
+    cell_logit, edge_logit : ndarray of float64
+        As for :func:`best_matching`.
+    max_lead : int, keyword-only
+        Most H pairs over V pairs (and V over H) allowed.
+
+    Returns
+    -------
+    pairs : list of ((row, col), (row, col))
+        The best such pairs, first cell above or left of the second.
+    total : float
+        Their total log-odds (:func:`pairs_total`).
+    """
+    rows, cols = cell_logit.shape
+    n = rows * cols
+    span = n // 2
+    forward, came = _by_lead(cell_logit, edge_logit)
+    low = max(0, span - max_lead)
+    lead = int(np.argmax(forward[n, 0, low : span + max_lead + 1])) + low
+    total = float(forward[n, 0, lead])
+    pairs: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    mask = 0
+    for i in range(n, 0, -1):
+        previous, action = (int(v) for v in came[i, mask, lead])
+        r, c = divmod(i - 1, cols)
+        if action == 1:
+            pairs.append(((r, c), (r, c + 1)))
+            lead -= 1
+        elif action == 2:
+            pairs.append(((r, c), (r + 1, c)))
+            lead += 1
+        mask = previous
+    return sorted(pairs), total
+
+
+def _by_lead(cell_logit: np.ndarray, edge_logit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The matching programme with the lead (H pairs - V pairs + n // 2) in its state.
+
+    Returns the best totals ``forward`` (n + 1, 2**cols, n + 1 | 1) and how each state
+    was reached ``came`` (..., 2): previous profile, then 0 skip / 1 H / 2 V.
+    """
+    rows, cols = cell_logit.shape
+    n = rows * cols
+    width = cols
+    states = 1 << width
+    span = n // 2
+    leads = 2 * span + 1  # lead + span indexes the last axis
+    weight_h, weight_v = _pair_weights(cell_logit, edge_logit)
+    forward = np.full((n + 1, states, leads), _NEG)
+    forward[0, 0, span] = 0.0
+    # how each state was reached: previous mask, then 0 skip / 1 H / 2 V
+    came = np.zeros((n + 1, states, leads, 2), np.int64)
+    for i in range(n):
+        c = i % cols
+        for mask in range(states):
+            f = forward[i, mask]
+            if f.max() <= _NEG / 2:
+                continue
+            moves = [(mask >> 1, 0, f)]
+            if not mask & 1:
+                if c + 1 < cols and not mask & 2:
+                    shifted = np.full(leads, _NEG)
+                    shifted[1:] = f[:-1] + weight_h[i]  # one more H pair
+                    moves.append(((mask >> 1) | 1, 1, shifted))
+                if i + cols < n:
+                    shifted = np.full(leads, _NEG)
+                    shifted[:-1] = f[1:] + weight_v[i]  # one more V pair
+                    moves.append(((mask >> 1) | (1 << (width - 1)), 2, shifted))
+            for nxt, action, value in moves:
+                better = value > forward[i + 1, nxt]
+                forward[i + 1, nxt][better] = value[better]
+                came[i + 1, nxt][better] = (mask, action)
+    return forward, came
+
+
+@dataclass(frozen=True)
+class CountedMatching:
+    """The pairs read once the pair counts are weighed (:func:`counted_matching`).
+
+    Attributes
+    ----------
+    pairs : list of ((row, col), (row, col))
+        The pairs read.
+    confidence : (rows, cols) ndarray of float64
+        0..1 per cell; 0.5 at most for a cell changed by the counts.
+    likeliest : list of ((row, col), (row, col))
+        The likeliest pairs regardless of counts (the same as ``pairs`` unless changed).
+    changed : list of (row, col)
+        Cells read otherwise than in ``likeliest``.
+    gap : float
+        Log-odds by which ``likeliest`` beats ``pairs`` (0.0 when unchanged).
+    """
+
+    pairs: list[Pair]
+    confidence: np.ndarray
+    likeliest: list[Pair]
+    changed: list[tuple[int, int]]
+    gap: float
+
+
+def _sides(pairs: list[Pair], shape: tuple[int, int]) -> np.ndarray:
+    sides = np.zeros(shape, np.int8)  # 0 empty, 1 H, 2 V
+    for a, b in pairs:
+        sides[a] = sides[b] = 1 if a[0] == b[0] else 2
+    return sides
+
+
+def counted_matching(
+    cell_logit: np.ndarray,
+    edge_logit: np.ndarray,
+    *,
+    max_lead: int = 1,
+    max_repair: float = MAX_COUNT_REPAIR,
+) -> CountedMatching:
+    """The best matching, unless its counts are impossible and a possible one is nearly as good.
+
+    The sides move in turn, so on any sheet H pairs minus V pairs is -1, 0 or 1
+    (``referee.domineering.problems``; ``RULINGS.md``: either side may start).  When
+    :func:`best_matching` breaks that and :func:`legal_matching` is at most
+    ``max_repair`` log-odds less likely, the latter is read (a 2x2 block of written
+    cells read the wrong way moves the lead by 2 either way, so it is always caught);
+    a sheet seen surely is left as seen, so that an impossible sheet is still
+    reported by the engine.
+
+    Parameters
+    ----------
+    cell_logit, edge_logit : ndarray of float64
+        As for :func:`best_matching`.
+    max_lead : int, keyword-only
+        Most H pairs over V pairs, or V over H, on a sheet.
+    max_repair : float, keyword-only
+        Most log-odds the possible reading may lose to the likeliest one.
+
+    Returns
+    -------
+    CountedMatching
+    """
+    pairs, confidence = best_matching(cell_logit, edge_logit)
+    if abs(pair_lead(pairs)) <= max_lead:
+        return CountedMatching(pairs, confidence, pairs, [], 0.0)
+    legal, total = legal_matching(cell_logit, edge_logit, max_lead=max_lead)
+    gap = pairs_total(pairs, cell_logit, edge_logit) - total
+    if gap > max_repair:
+        return CountedMatching(pairs, confidence, pairs, [], 0.0)
+    before = _sides(pairs, cell_logit.shape)
+    after = _sides(legal, cell_logit.shape)
+    changed = [(int(r), int(c)) for r, c in zip(*np.nonzero(before != after), strict=True)]
+    confidence = confidence.copy()
+    for cell in changed:
+        confidence[cell] = min(float(confidence[cell]), 0.5)
+    return CountedMatching(legal, confidence, pairs, changed, gap)

@@ -19,6 +19,7 @@ from vision.domineering.grid import (
     darkest_channel,
     find_grid,
     frame_ink,
+    grid_alternatives,
     ink_map,
     rectify,
 )
@@ -35,7 +36,13 @@ from vision.domineering.marks import (
     writing_similarity,
 )
 from vision.domineering.model import SheetModel, load_model
-from vision.domineering.pairs import best_matching
+from vision.domineering.pairs import (
+    MAX_COUNT_REPAIR,
+    CountedMatching,
+    counted_matching,
+    pair_lead,
+    pairs_total,
+)
 
 __all__ = [
     "Evidence",
@@ -233,6 +240,38 @@ def sheet_evidence(
     )
 
 
+def _cells(pairs: list[Pair]) -> list[list[str]]:
+    """Five rows of ``.``, ``H``, ``V`` from the pairs."""
+    rows = [["."] * SIZE for _ in range(SIZE)]
+    for a, b in pairs:
+        side = "H" if a[0] == b[0] else "V"
+        rows[a[0]][a[1]] = rows[b[0]][b[1]] = side
+    return rows
+
+
+def _measure(
+    work: np.ndarray,
+    ink: np.ndarray,
+    grid: Grid,
+    model: SheetModel,
+    max_count_repair: float,
+) -> tuple[Evidence, CountedMatching, float]:
+    """The evidence under one grid, the pairs read from it and their total log-odds."""
+    evidence = sheet_evidence(work, ink, grid)
+    cell_logit = model.cell.logit(evidence.cells)
+    edge_logit = model.edge.logit(evidence.edges)
+    matching = counted_matching(cell_logit, edge_logit, max_repair=max_count_repair)
+    return evidence, matching, pairs_total(matching.pairs, cell_logit, edge_logit)
+
+
+def _same_grid(a: Grid, b: Grid, *, tolerance: float = 0.5) -> bool:
+    """Two readings of the grid whose corners and crossings agree to ``tolerance`` pixels."""
+    return bool(
+        np.abs(a.corners - b.corners).max() < tolerance
+        and np.abs(a.crossings - b.crossings).max() < tolerance
+    )
+
+
 def read_sheet(
     image: np.ndarray,
     *,
@@ -240,6 +279,7 @@ def read_sheet(
     max_side: int = 1000,
     min_evidence: float = MIN_GRID_EVIDENCE,
     max_spread: float = MAX_PAPER_SPREAD,
+    max_count_repair: float = MAX_COUNT_REPAIR,
     debug: bool = False,
 ) -> SheetReading:
     """Read the pairs written on a Domineering sheet in a photo.
@@ -259,6 +299,14 @@ def read_sheet(
         Most :func:`~vision.domineering.marks.paper_spread` of a sheet (CIELAB
         chroma units): a grid whose cells are of many colours is a kingdom, not
         a sheet of paper.
+    max_count_repair : float, keyword-only
+        The sides move in turn, so H pairs minus V pairs is -1, 0 or 1 on any sheet
+        (``referee.domineering.problems``).  When the likeliest set of pairs breaks
+        that and the likeliest set that keeps it is at most this many log-odds less
+        likely, the latter is read (:func:`~vision.domineering.pairs.counted_matching`),
+        its changed cells get confidence 0.5 at most and a warning names them and
+        the reading they replace; a sheet seen surely (a larger margin) is left as
+        seen, so an impossible sheet is still reported as such by the engine.
     debug : bool, keyword-only
         Keep the ink map and the straightened frame in ``debug``.
 
@@ -280,22 +328,48 @@ def read_sheet(
     grid = find_grid(ink, min_evidence=min_evidence)
     if grid is None or paper_spread(rectify(work, grid), grid.crossings) > max_spread:
         raise GridNotFoundError(NO_GRID)
-    evidence = sheet_evidence(work, ink, grid)
+    evidence, matching, total = _measure(work, ink, grid, model, max_count_repair)
+    regridded = False
+    if abs(pair_lead(matching.likeliest)) > 1:
+        # doubtful: the counts as seen are impossible (a 2x2 block read the wrong way, or
+        # a grid found a line off); the other readings of the grid lines are read too,
+        # and one whose pairs are possible as seen and better explained (a higher total
+        # than this grid's, repaired or not) is taken
+        for other in grid_alternatives(ink):
+            if other.evidence < min_evidence or _same_grid(other, grid):
+                continue
+            if paper_spread(rectify(work, other), other.crossings) > max_spread:
+                continue
+            seen = _measure(work, ink, other, model, max_count_repair)
+            if abs(pair_lead(seen[1].likeliest)) <= 1 and seen[2] > total:
+                grid, (evidence, matching, total) = other, seen
+                regridded = True
     turns, turn_conf, frame = evidence.turns, evidence.turn_confidence, evidence.frame
-    cell_logit = model.cell.logit(evidence.cells)
-    edge_logit = model.edge.logit(evidence.edges)
-    pairs, confidence = best_matching(cell_logit, edge_logit)
-    rows = [["."] * SIZE for _ in range(SIZE)]
-    for a, b in pairs:
-        side = "H" if a[0] == b[0] else "V"
-        rows[a[0]][a[1]] = rows[b[0]][b[1]] = side
+    pairs, confidence = matching.pairs, matching.confidence
+    rows = _cells(pairs)
+    warnings: list[str] = []
+    if matching.changed:
+        likeliest = matching.likeliest
+        lead = pair_lead(likeliest)
+        names = " ".join(f"{'ABCDE'[c]}{r + 1}" for r, c in matching.changed)
+        warnings.append(
+            f"the likeliest reading, {'/'.join(''.join(row) for row in _cells(likeliest))}, "
+            f"has {(len(likeliest) + lead) // 2} H and {(len(likeliest) - lead) // 2} V pairs, "
+            f"which no game reaches: read as the likeliest possible one "
+            f"({matching.gap:.1f} log-odds less likely): check {names}"
+        )
     # crossings -> photo [x, y], then turned with the sheet
     inverse = np.linalg.inv(grid.homography)
     pts = grid.crossings.reshape(-1, 2)[:, ::-1]
     homog = np.hstack([pts, np.ones((len(pts), 1))]) @ inverse.T
     photo = (homog[:, :2] / homog[:, 2:3] * scale).reshape(SIZE + 1, SIZE + 1, 2)
     lattice = np.rot90(photo, turns, axes=(0, 1)).copy()
-    warnings: list[str] = []
+    if regridded:
+        warnings.append(
+            "the grid first found gave pair counts no game reaches: another reading of the "
+            "grid lines, whose pairs are possible and fit the ink better, was taken: "
+            "check the grid found"
+        )
     if grid.score < 0.35:
         warnings.append(f"grid lines hard to follow (score {grid.score:.2f}): check the grid found")
     if turn_conf < 0.8:
