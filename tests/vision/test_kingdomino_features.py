@@ -1,20 +1,37 @@
 """The exposure check before the terrain features (features.exposure_gain), the warm-cast
 check before the crown features (features.white_cast, features.rebalance_white), what they
-do to the square probabilities (classify.square_probabilities), and the warning for a
-kingdom too small in the photo (classify.small_squares_warning)."""
+do to the square probabilities (classify.square_probabilities), the warning for a
+kingdom too small in the photo (classify.small_squares_warning), and the kingdom's own
+light (features.kingdom_colour_map, features.recolour, classify.kingdom_light)."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.kingdomino import Terrain
 from vision.datasets import PROJECT_ROOT
 from vision.decode import read_image
-from vision.kingdomino.classify import load_model, small_squares_warning, square_probabilities
-from vision.kingdomino.features import exposure_gain, rebalance_white, white_cast
+from vision.kingdomino.classify import (
+    kingdom_light,
+    load_model,
+    small_squares_warning,
+    square_probabilities,
+)
+from vision.kingdomino.features import (
+    MEDIAN_B,
+    MEDIAN_L,
+    TERRAIN_FEATURES,
+    ColourMap,
+    exposure_gain,
+    kingdom_colour_map,
+    rebalance_white,
+    recolour,
+    white_cast,
+)
 from vision.kingdomino.pipeline import WORK_SIDE, read_kingdom
 from vision.kingdomino.render import draw_square
 
@@ -157,3 +174,113 @@ def test_small_squares_warning_measures_the_mean_side() -> None:
     corners = np.array([[0.0, 0.0], [280.0, 0.0], [280.0, 300.0], [0.0, 300.0]])
     assert small_squares_warning(corners, 7)[0].startswith("the squares are about 41 pixels")
     assert small_squares_warning(corners, 5) == []  # 58 pixels a square
+
+
+# --- Session 6: the kingdom's own light (features.kingdom_colour_map, features.recolour,
+# classify.kingdom_light) ---
+
+#: Training colours of the six landscape terrains (wheat ... mine), median Lab L and b,
+#: as in the committed model (rounded); spreads alike for every terrain.
+_CENTRES = np.array(
+    [[165.0, 195.0], [38.0, 141.0], [86.0, 80.0], [125.0, 174.0], [101.0, 150.0], [55.0, 141.0]]
+)
+_SPREADS = np.full((6, 2), 10.0)
+
+
+def _kingdom_under(gain: tuple[float, float], offset: tuple[float, float], seed: int = 0):
+    """30 squares, five of each terrain, their colours the centres under the light
+    ``gain * x + offset`` (plus a little noise); the forest's odds only a little surer
+    of the right terrain (0.3 against 0.14 for each other)."""
+    rng = np.random.default_rng(seed)
+    truth = np.repeat(np.arange(6), 5)
+    colours = _CENTRES[truth] * np.array(gain) + np.array(offset)
+    colours += rng.normal(0.0, 2.0, colours.shape)
+    odds = np.full((30, 6), 0.14)
+    odds[np.arange(30), truth] = 0.3
+    return colours, odds
+
+
+def test_the_kingdoms_light_is_found_from_its_own_squares() -> None:
+    # Under a bright, yellow light (L -> 0.78 L + 81, b -> 0.81 b + 43: forest as light
+    # as the training swamps) the map is recovered from the squares alone (a weak
+    # ridge); the default ridge holds it toward the identity, yet past the learned
+    # departure (46 Lab units of L).
+    colours, odds = _kingdom_under((0.78, 0.81), (81.0, 43.0))
+    before = (colours.copy(), odds.copy())
+    found = kingdom_colour_map(colours, odds, _CENTRES, _SPREADS, ridge=2.0)
+    assert abs(found.gain[0] - 0.78) < 0.05 and abs(found.gain[1] - 0.81) < 0.05
+    assert abs(found.offset[0] - 81.0) < 6.0 and abs(found.offset[1] - 43.0) < 6.0
+    # The most a centre moves: forest's lightness, 38 -> 0.78 x 38 + 81 = 110.6 (72.6).
+    assert 65.0 < found.departure[0] < 80.0
+    held = kingdom_colour_map(colours, odds, _CENTRES, _SPREADS)
+    assert 46.0 < held.departure[0] < found.departure[0]
+    assert held.gain[0] < 1.0 and held.offset[0] > 0.0
+    assert (colours == before[0]).all() and (odds == before[1]).all()
+
+
+def test_a_kingdom_in_the_learned_light_keeps_the_identity() -> None:
+    colours, odds = _kingdom_under((1.0, 1.0), (0.0, 0.0))
+    found = kingdom_colour_map(colours, odds, _CENTRES, _SPREADS)
+    assert found.departure[0] < 3.0 and found.departure[1] < 3.0
+    assert kingdom_light(_terrain_rows(colours), _landscape_odds(odds), _CENTRES, _SPREADS) is None
+
+
+def test_kingdom_light_is_given_only_past_the_learned_departure() -> None:
+    colours, odds = _kingdom_under((0.78, 0.81), (81.0, 43.0))
+    found = kingdom_light(_terrain_rows(colours), _landscape_odds(odds), _CENTRES, _SPREADS)
+    assert found is not None and found.departure[0] > 46.0
+    # Allowed further than that, the same kingdom is read as it is.
+    far = (200.0, 200.0)
+    rows, land = _terrain_rows(colours), _landscape_odds(odds)
+    assert kingdom_light(rows, land, _CENTRES, _SPREADS, departure=far) is None
+
+
+def test_kingdom_colour_map_refuses_shapes_that_do_not_agree() -> None:
+    colours, odds = _kingdom_under((1.0, 1.0), (0.0, 0.0))
+    with pytest.raises(ValueError, match="do not agree"):
+        kingdom_colour_map(colours[:, :1], odds, _CENTRES, _SPREADS)
+    with pytest.raises(ValueError, match="centres"):
+        kingdom_colour_map(colours, odds, _CENTRES[:5], _SPREADS[:5])
+
+
+def _terrain_rows(colours: np.ndarray) -> np.ndarray:
+    rows = np.zeros((len(colours), TERRAIN_FEATURES))
+    rows[:, MEDIAN_L], rows[:, MEDIAN_B] = colours[:, 0] / 255.0, colours[:, 1] / 255.0
+    return rows
+
+
+def _landscape_odds(odds: np.ndarray) -> np.ndarray:
+    full = np.zeros((len(odds), len(Terrain)))
+    full[:, :6] = odds  # the six landscape terrains come first in Terrain
+    return full
+
+
+@given(st.integers(0, 2**16), st.integers(4, 60), st.integers(4, 60))
+@settings(max_examples=15, deadline=None)
+def test_recolour_shape_dtype_and_input_untouched(seed: int, rows: int, cols: int) -> None:
+    square = np.random.default_rng(seed).integers(0, 256, (rows, cols, 3), dtype=np.uint8)
+    before = square.copy()
+    out = recolour(square, ColourMap((0.8, 0.9), (60.0, 20.0), (50.0, 10.0)))
+    assert out.shape == square.shape and out.dtype == np.uint8
+    assert (square == before).all()
+
+
+def test_recolour_undoes_the_lights_map() -> None:
+    # A square of wheat's training colour (Lab 165, 128, 195) photographed under
+    # L -> 0.8 L + 60, b -> 0.9 b + 20 comes back to it (within rounding).
+    lab = np.zeros((8, 8, 3), dtype=np.uint8)
+    lab[...] = (round(0.8 * 165 + 60), 128, round(0.9 * 195 + 20))
+    photographed = cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)
+    back = recolour(photographed, ColourMap((0.8, 0.9), (60.0, 20.0), (0.0, 0.0)))
+    got = cv2.cvtColor(back, cv2.COLOR_BGR2LAB).reshape(-1, 3).mean(axis=0)
+    assert abs(got[0] - 165) <= 3 and abs(got[2] - 195) <= 3 and abs(got[1] - 128) <= 3
+
+
+def test_the_committed_model_knows_the_terrains_colours() -> None:
+    model = load_model()
+    assert model.centres is not None and model.spreads is not None
+    assert model.centres.shape == model.spreads.shape == (6, 2)
+    # Forest is the darkest terrain, wheat the lightest; lake the bluest (lowest b).
+    lightness, yellow = model.centres[:, 0], model.centres[:, 1]
+    assert int(np.argmin(lightness)) == 1 and int(np.argmax(lightness)) == 0
+    assert int(np.argmin(yellow)) == 2

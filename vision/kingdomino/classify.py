@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -26,16 +26,25 @@ import numpy as np
 from referee.kingdomino import Square, Terrain
 from referee.kingdomino.tiles import TILES, square_counts
 from vision.kingdomino.features import (
+    CROWN_FEATURES,
+    MEDIAN_B,
+    MEDIAN_L,
     ROW_FEATURE,
+    ColourMap,
     crown_features,
     exposure_gain,
+    kingdom_colour_map,
+    normalise_square,
     rebalance_white,
+    recolour,
     terrain_features,
     white_cast,
 )
 from vision.kingdomino.forest import Forest
 
 __all__ = [
+    "DEPARTURE",
+    "DOUBT",
     "MODEL_PATH",
     "OWN_SHARES",
     "SquareModel",
@@ -43,6 +52,7 @@ __all__ = [
     "at_least_the_row",
     "crown_odds",
     "crown_prior",
+    "kingdom_light",
     "load_model",
     "one_warning_per_square",
     "read_squares",
@@ -70,22 +80,43 @@ OWN_SHARES = (Terrain.MINE,)
 #: 29, to 35 four, to 26 ten (docs/kingdomino-vision.md, session 5).
 SMALL_SQUARE = 45.0
 
+#: A kingdom is re-read under its own light (:func:`kingdom_light`) only when its colour
+#: map moves a terrain's training centre further than any training view's did: 1.2 x
+#: the most over the 104 views of photos/ and phone/ in grouped cross-validation
+#: (38.5 Lab units of lightness, 11.6 of b; docs/kingdomino-vision.md, session 6).
+DEPARTURE = (46.0, 14.0)
+
+#: Squares whose likeliest terrain has a probability under this are re-read under the
+#: kingdom's light; surer squares keep the forest's first reading.
+DOUBT = 0.7
+
 #: How a warning about one square starts: ``"(row, col): "``.
 _SQUARE_NOTE = re.compile(r"\(\d+, \d+\): ")
 
 
 @dataclass(frozen=True)
 class SquareModel:
-    """The two forests: terrain from :func:`terrain_features`, crowns from both feature sets."""
+    """The two forests: terrain from :func:`terrain_features`, crowns from both feature sets.
+
+    ``centres`` and ``spreads`` (``(6, 2)`` float64, the landscape terrains in
+    ``Terrain`` order): each terrain's mean and standard deviation of the training
+    squares' median Lab L and b (8-bit Lab units), for :func:`kingdom_light`; ``None``
+    in a model saved without them (no re-reading).
+    """
 
     terrain: Forest
     crowns: Forest
+    centres: np.ndarray | None = field(default=None, compare=False)
+    spreads: np.ndarray | None = field(default=None, compare=False)
 
     def save(self, path: Path) -> None:
-        """Write both forests to one ``.npz`` file at ``path``."""
+        """Write both forests (and the terrains' colours) to one ``.npz`` file at ``path``."""
         arrays: dict[str, np.ndarray] = {}
         self.terrain.save(path, "terrain", arrays)
         self.crowns.save(path, "crowns", arrays)
+        if self.centres is not None and self.spreads is not None:
+            arrays["colour_centres"] = np.asarray(self.centres, dtype=np.float64)
+            arrays["colour_spreads"] = np.asarray(self.spreads, dtype=np.float64)
         with path.open("wb") as handle:
             np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]
 
@@ -99,7 +130,13 @@ def load_model(path: Path | None = None) -> SquareModel:
         If the file is missing (train it with ``python -m vision.train kingdomino``).
     """
     with np.load(path or MODEL_PATH, allow_pickle=False) as arrays:
-        return SquareModel(Forest.load(arrays, "terrain"), Forest.load(arrays, "crowns"))
+        colours = "colour_centres" in arrays.files and "colour_spreads" in arrays.files
+        return SquareModel(
+            Forest.load(arrays, "terrain"),
+            Forest.load(arrays, "crowns"),
+            np.array(arrays["colour_centres"]) if colours else None,
+            np.array(arrays["colour_spreads"]) if colours else None,
+        )
 
 
 @dataclass(frozen=True)
@@ -157,6 +194,7 @@ def square_probabilities(
     by_terrain: bool = False,
     exposure: bool = True,
     cast: bool = True,
+    adapt: bool = True,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Terrain and crown-count probabilities of each square.
 
@@ -186,6 +224,9 @@ def square_probabilities(
         warmer than any training photo's (:func:`~vision.kingdomino.features.white_cast`:
         the crowns' rims turn yellow and fail the rim tests); terrain features are
         measured as photographed.
+    adapt : bool, keyword-only
+        Re-read the doubtful squares of a kingdom whose light moved the terrains'
+        colours far outside anything learned (:func:`kingdom_light`).
 
     Returns
     -------
@@ -202,16 +243,85 @@ def square_probabilities(
         lit = squares if lit is None else lit
         squares = [cv2.convertScaleAbs(s, alpha=gain, beta=0.0) for s in squares]
     t_feat, c_feat = square_features(squares, lit=lit)
-    raw_t = model.terrain.predict_proba(t_feat)
-    raw_c = model.crowns.predict_proba(c_feat)
-    terrain = np.zeros((len(squares), len(Terrain)))
-    for index, name in enumerate(model.terrain.classes):
-        terrain[:, list(Terrain).index(Terrain(name))] = raw_t[:, index]
-    crowns = np.zeros((len(squares), len(CROWN_COUNTS)))
-    for index, name in enumerate(model.crowns.classes):
-        crowns[:, int(name)] = raw_c[:, index]
+    terrain, crowns = _forest_odds(model, t_feat, c_feat)
+    if adapt and model.centres is not None and model.spreads is not None:
+        colour_map = kingdom_light(t_feat, terrain, model.centres, model.spreads)
+        if colour_map is not None:
+            # Doubtful squares re-read with their terrain features under the kingdom's
+            # light; their crown features stay as measured.
+            doubtful = np.flatnonzero(terrain.max(axis=1) < DOUBT)
+            if len(doubtful):
+                t_feat, c_feat = t_feat.copy(), c_feat.copy()
+                # Resampled first (as terrain_features does): a third of the pixels.
+                t_feat[doubtful] = [
+                    terrain_features(recolour(normalise_square(squares[i]), colour_map))
+                    for i in doubtful
+                ]
+                c_feat[doubtful, CROWN_FEATURES:] = t_feat[doubtful]
+                again_t, again_c = _forest_odds(model, t_feat[doubtful], c_feat[doubtful])
+                terrain[doubtful], crowns[doubtful] = again_t, again_c
     odds = crown_odds(crowns, terrain, c_feat, prior_power=prior_power, by_terrain=by_terrain)
     return terrain, odds
+
+
+def _forest_odds(
+    model: SquareModel, t_feat: np.ndarray, c_feat: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The forests' terrain odds (columns in ``Terrain`` order) and crown odds (0-3)."""
+    raw_t = model.terrain.predict_proba(t_feat)
+    raw_c = model.crowns.predict_proba(c_feat)
+    terrain = np.zeros((len(t_feat), len(Terrain)))
+    for index, name in enumerate(model.terrain.classes):
+        terrain[:, list(Terrain).index(Terrain(name))] = raw_t[:, index]
+    crowns = np.zeros((len(t_feat), len(CROWN_COUNTS)))
+    for index, name in enumerate(model.crowns.classes):
+        crowns[:, int(name)] = raw_c[:, index]
+    return terrain, crowns
+
+
+def kingdom_light(
+    t_feat: np.ndarray,
+    terrain: np.ndarray,
+    centres: np.ndarray,
+    spreads: np.ndarray,
+    *,
+    departure: tuple[float, float] = DEPARTURE,
+) -> ColourMap | None:
+    """This kingdom's own light, when it moved the terrains' colours far past the training.
+
+    The forest reads colours as the training photos showed them; under a light far
+    from theirs (a brightly lit real photo: forest as light as the training swamps)
+    it misreads whole terrains.  A kingdom's squares of one terrain still look alike
+    under that light, so the map from the training colours to this kingdom's is
+    fitted on the kingdom itself, weighed by the forest's first reading
+    (:func:`~vision.kingdomino.features.kingdom_colour_map`); when it moves a terrain's
+    centre further than ``departure`` (past every training view), it is returned so
+    the doubtful squares can be re-read with their colours brought back
+    (:func:`~vision.kingdomino.features.recolour`).
+
+    Parameters
+    ----------
+    t_feat : (n, TERRAIN_FEATURES) ndarray of float64
+        The squares' terrain features (:func:`square_features`).
+    terrain : (n, len(Terrain)) ndarray of float64
+        The forest's terrain odds, columns in ``Terrain`` order.
+    centres, spreads : (6, 2) ndarray of float64
+        ``SquareModel.centres`` / ``spreads``.
+    departure : tuple of float, keyword-only
+        (L, b) Lab units: :data:`DEPARTURE`.
+
+    Returns
+    -------
+    ColourMap or None
+        ``None`` when the kingdom is within the light learned (read as it is).
+    """
+    land = [i for i, t in enumerate(Terrain) if t.is_landscape]
+    colours = 255.0 * t_feat[:, [MEDIAN_L, MEDIAN_B]]
+    colour_map = kingdom_colour_map(colours, terrain[:, land], centres, spreads)
+    moved_l, moved_b = colour_map.departure
+    if moved_l <= departure[0] and moved_b <= departure[1]:
+        return None
+    return colour_map
 
 
 def small_squares_warning(

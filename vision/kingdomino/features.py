@@ -8,6 +8,7 @@ scores squares x crowns); they are found as white-rimmed blobs of crown size.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations, pairwise
 
 import cv2
@@ -15,16 +16,21 @@ import numpy as np
 
 __all__ = [
     "CROWN_FEATURES",
+    "MEDIAN_B",
+    "MEDIAN_L",
     "ROW_FEATURE",
     "SQUARE_SIDE",
     "TERRAIN_FEATURES",
+    "ColourMap",
     "crown_blobs",
     "crown_features",
     "crown_row",
     "exposure_gain",
+    "kingdom_colour_map",
     "normalise_light",
     "normalise_square",
     "rebalance_white",
+    "recolour",
     "terrain_features",
     "white_cast",
 ]
@@ -273,6 +279,137 @@ def terrain_features(square: np.ndarray, *, margin: float = 0.1) -> np.ndarray:
 
 #: Length of :func:`terrain_features`' vector.
 TERRAIN_FEATURES = _HUE_BINS + 5 * 5 + 6 + 4
+
+#: Index in :func:`terrain_features`' vector of the square's median Lab lightness (L),
+#: and of its median Lab b (blue to yellow), both as 8-bit Lab / 255.
+MEDIAN_L = _HUE_BINS + 2 * 5 + 3
+MEDIAN_B = _HUE_BINS + 4 * 5 + 3
+
+
+@dataclass(frozen=True)
+class ColourMap:
+    """How one photo's light moved the terrains' colours: Lab L and b, each ``gain * x +
+    offset`` of the training squares' (8-bit Lab units, 0-255).
+
+    Attributes
+    ----------
+    gain : tuple of float
+        (L, b).
+    offset : tuple of float
+        (L, b), Lab units.
+    departure : tuple of float
+        (L, b): the most the map moves any terrain's training centre, Lab units.
+    """
+
+    gain: tuple[float, float]
+    offset: tuple[float, float]
+    departure: tuple[float, float]
+
+
+def kingdom_colour_map(
+    colours: np.ndarray,
+    landscape: np.ndarray,
+    centres: np.ndarray,
+    spreads: np.ndarray,
+    *,
+    ridge: float = 20.0,
+    rounds: int = 6,
+    tail: float = 4.0,
+    floor: float = 3.0,
+) -> ColourMap:
+    """Fit how this photo's light maps the terrains' training colours onto its squares.
+
+    A kingdom's squares of one terrain look alike under that photo's light even when
+    they look unlike the training squares.  Each channel (Lab L and b) is taken to
+    be ``gain * training + offset`` in this photo, the same for every terrain; the
+    map is fitted to the kingdom's own squares, each weighed by how likely it is of
+    each terrain, and the weights are re-estimated from the forest's odds and the
+    squares' likeness to the mapped centres (an expectation-maximisation, ``rounds``
+    times; a Student-t likeness with ``tail`` degrees of freedom, so a few odd
+    squares do not pull the map).  A ridge holds the map to the identity with the
+    weight of ``ridge`` squares, so a kingdom with few sure squares stays near it.
+    Transductive: it uses this kingdom only, no training photo.
+
+    Parameters
+    ----------
+    colours : (n, 2) ndarray of float64
+        Each square's median Lab L and b, 8-bit Lab units (0-255).
+    landscape : (n, k) ndarray of float64
+        The forest's odds of each of the ``k`` landscape terrains per square (any
+        scale: each row is normalised); not modified.
+    centres, spreads : (k, 2) ndarray of float64
+        Each terrain's mean and standard deviation of L and b over the training
+        squares (``SquareModel.centres`` / ``spreads``).
+    ridge, rounds, tail, floor : keyword-only
+        Weight of the identity (squares), rounds, the likeness's degrees of freedom,
+        and the least spread (Lab units) a terrain is given.
+
+    Returns
+    -------
+    ColourMap
+
+    Raises
+    ------
+    ValueError
+        If the shapes do not agree.
+    """
+    colours = np.asarray(colours, dtype=np.float64)
+    odds = np.asarray(landscape, dtype=np.float64)
+    if colours.ndim != 2 or colours.shape[1] != 2 or odds.shape[0] != colours.shape[0]:
+        raise ValueError(f"colours {colours.shape} and odds {odds.shape} do not agree")
+    if centres.shape != (odds.shape[1], 2) or spreads.shape != centres.shape:
+        raise ValueError(f"centres {centres.shape} / spreads {spreads.shape} for {odds.shape}")
+    prior = odds / np.maximum(odds.sum(axis=1, keepdims=True), 1e-9)
+    weights = prior
+    gain, offset = np.ones(2), np.zeros(2)
+    # The ridge: (gain - 1) counts as 50 Lab units of a 100-unit spread, offset as 5.
+    penalty = ridge * np.array([4.0, 0.04])
+    for _ in range(rounds):
+        flat = weights.ravel()
+        for channel in range(2):
+            x = np.tile(centres[:, channel], len(colours))
+            y = np.repeat(colours[:, channel], len(centres))
+            design = np.column_stack([x, np.ones_like(x)])
+            normal = design.T @ (design * flat[:, None]) + np.diag(penalty)
+            target = design.T @ (flat * y) + np.array([penalty[0], 0.0])
+            gain[channel], offset[channel] = np.linalg.solve(normal, target)
+        mapped = centres[None] * gain + offset
+        spread = spreads[None] * np.abs(gain) + floor
+        z = (colours[:, None, :] - mapped) / spread
+        likeness = (-(tail + 1) / 2 * np.log1p(z**2 / tail)).sum(axis=2)
+        score = np.log(prior + 1e-6) + likeness
+        score -= score.max(axis=1, keepdims=True)
+        weights = np.exp(score)
+        weights /= weights.sum(axis=1, keepdims=True)
+    moved = np.abs(centres * gain + offset - centres).max(axis=0)
+    return ColourMap(
+        gain=(float(gain[0]), float(gain[1])),
+        offset=(float(offset[0]), float(offset[1])),
+        departure=(float(moved[0]), float(moved[1])),
+    )
+
+
+def recolour(square: np.ndarray, colour_map: ColourMap) -> np.ndarray:
+    """Undo a :class:`ColourMap` on a square: its Lab L and b brought back to the
+    training squares' scale (``(x - offset) / gain``), Lab a unchanged.
+
+    Parameters
+    ----------
+    square : (rows, cols, 3) ndarray of uint8, BGR
+        Not modified.
+    colour_map : ColourMap
+
+    Returns
+    -------
+    (rows, cols, 3) ndarray of uint8, BGR
+        A new array (Lab values rounded and clipped to 0-255).
+    """
+    lab = cv2.cvtColor(square, cv2.COLOR_BGR2LAB).astype(np.float32)
+    for channel, index in ((0, 0), (1, 2)):
+        gain = colour_map.gain[channel] if abs(colour_map.gain[channel]) > 1e-3 else 1.0
+        lab[..., index] = (lab[..., index] - colour_map.offset[channel]) / gain
+    back = np.asarray(np.clip(np.rint(lab), 0, 255), dtype=np.uint8)
+    return np.asarray(cv2.cvtColor(back, cv2.COLOR_LAB2BGR), dtype=np.uint8)
 
 
 def crown_blobs(

@@ -19,10 +19,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from referee.kingdomino import Terrain
 from vision.datasets import read_csv
 from vision.decode import read_image
 from vision.kingdomino.classify import SquareModel, square_features
-from vision.kingdomino.features import normalise_light
+from vision.kingdomino.features import MEDIAN_B, MEDIAN_L, normalise_light
 from vision.kingdomino.forest import forest_from_sklearn
 from vision.kingdomino.grid import find_grid
 from vision.kingdomino.locate import warp_kingdom
@@ -35,6 +36,7 @@ __all__ = [
     "fit_model",
     "labelled_photos",
     "photo_features",
+    "terrain_colours",
     "train",
 ]
 
@@ -324,7 +326,41 @@ def fit_model(
     t_model = forest(None).fit(terrain, np.asarray(terrain_labels))
     # Three-crown squares are rare (one in the whole set): weigh classes evenly.
     c_model = forest("balanced_subsample").fit(crowns, np.asarray([str(k) for k in crown_labels]))
-    return SquareModel(forest_from_sklearn(t_model), forest_from_sklearn(c_model))
+    centres, spreads = terrain_colours(terrain, terrain_labels)
+    return SquareModel(forest_from_sklearn(t_model), forest_from_sklearn(c_model), centres, spreads)
+
+
+def terrain_colours(terrain: np.ndarray, labels: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Each landscape terrain's mean and spread of median Lab L and b over training squares.
+
+    Parameters
+    ----------
+    terrain : (n, TERRAIN_FEATURES) ndarray of float64
+        Terrain features (:func:`~vision.kingdomino.features.terrain_features`).
+    labels : list of str
+        Each row's terrain name.
+
+    Returns
+    -------
+    centres, spreads : (6, 2) ndarray of float64
+        Rows: wheat, forest, lake, grassland, swamp, mine (``Terrain`` order); columns L
+        and b in 8-bit Lab units (0-255); the mean and the standard deviation.
+
+    Raises
+    ------
+    ValueError
+        If a landscape terrain has no row.
+    """
+    names = np.asarray(labels)
+    colours = 255.0 * np.asarray(terrain, dtype=np.float64)[:, [MEDIAN_L, MEDIAN_B]]
+    centres, spreads = [], []
+    for land in (t for t in Terrain if t.is_landscape):
+        rows = colours[names == land.value]
+        if len(rows) == 0:
+            raise ValueError(f"no training square of {land.value}")
+        centres.append(rows.mean(axis=0))
+        spreads.append(rows.std(axis=0))
+    return np.array(centres), np.array(spreads)
 
 
 def train(
