@@ -284,3 +284,19 @@ def test_the_committed_model_knows_the_terrains_colours() -> None:
     lightness, yellow = model.centres[:, 0], model.centres[:, 1]
     assert int(np.argmin(lightness)) == 1 and int(np.argmax(lightness)) == 0
     assert int(np.argmin(yellow)) == 2
+
+
+def test_the_samples_as_drawn_are_within_the_learned_light() -> None:
+    # The project's own kingdoms, as photographed, are read as they are: no re-reading.
+    from vision.kingdomino.classify import square_features
+    from vision.kingdomino.pipeline import cut_squares, find_squares
+
+    model = load_model()
+    assert model.centres is not None and model.spreads is not None
+    for sample in (1, 2, 3):
+        image = read_image(PROJECT_ROOT / "sample_photos" / f"kingdom-{sample}.jpg")
+        view, _, grid, _ = find_squares(image)
+        squares = cut_squares(view, grid)
+        t_feat, _ = square_features(squares)
+        terrain, _ = square_probabilities(squares, model, adapt=False)
+        assert kingdom_light(t_feat, terrain, model.centres, model.spreads) is None

@@ -1,4 +1,5 @@
-"""The square model's training: degraded copies of the crops (``vision.kingdomino.training``)."""
+"""The square model's training: degraded copies of the crops, the terrains' colours
+(``vision.kingdomino.training``), and the model file keeping them."""
 
 from __future__ import annotations
 
@@ -9,13 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision.kingdomino.features import CROWN_FEATURES, TERRAIN_FEATURES
+from vision.kingdomino.classify import SquareModel, load_model, square_probabilities
+from vision.kingdomino.features import CROWN_FEATURES, MEDIAN_B, MEDIAN_L, TERRAIN_FEATURES
 from vision.kingdomino.training import (
     CROWN_COPIES,
     TERRAIN_COPIES,
     degrade_view,
     labelled_photos,
     photo_features,
+    terrain_colours,
 )
 
 #: Settings that leave a view as it was, but for JPEG's rounding.
@@ -110,3 +113,47 @@ def test_photo_features_add_degraded_copies_of_crops_only(
     terrain, crowns, terrains, counts = photo_features(phone)
     assert terrain.shape[0] == len(terrains) == n
     assert crowns.shape[0] == len(counts) == 2 * n
+
+
+def test_terrain_colours_are_each_terrains_mean_and_spread_of_l_and_b() -> None:
+    # Two rows per landscape terrain, L and b set by hand (as 8-bit Lab / 255).
+    lands = ["wheat", "forest", "lake", "grassland", "swamp", "mine"]
+    rows = np.zeros((12, TERRAIN_FEATURES))
+    labels = []
+    for index, land in enumerate(lands):
+        for offset in (0.0, 10.0):
+            row = 2 * index + len(labels) % 2
+            rows[row, MEDIAN_L] = (50.0 + 20 * index + offset) / 255.0
+            rows[row, MEDIAN_B] = (100.0 + offset) / 255.0
+            labels.append(land)
+    centres, spreads = terrain_colours(rows, labels)
+    assert centres.shape == spreads.shape == (6, 2)
+    assert np.allclose(centres[:, 0], [55.0, 75.0, 95.0, 115.0, 135.0, 155.0])
+    assert np.allclose(centres[:, 1], 105.0) and np.allclose(spreads, 5.0)
+
+
+def test_terrain_colours_refuse_a_terrain_with_no_square() -> None:
+    rows = np.zeros((2, TERRAIN_FEATURES))
+    with pytest.raises(ValueError, match="no training square of"):
+        terrain_colours(rows, ["wheat", "forest"])
+
+
+def test_a_model_keeps_its_terrain_colours_and_one_without_them_still_reads(
+    tmp_path: Path,
+) -> None:
+    model = load_model()
+    saved = tmp_path / "model.npz"
+    model.save(saved)
+    again = load_model(saved)
+    assert again.centres is not None and again.spreads is not None
+    assert np.array_equal(again.centres, model.centres)
+    assert np.array_equal(again.spreads, model.spreads)
+    # An older model file, without them: loaded with none, read without the re-reading.
+    older = tmp_path / "older.npz"
+    SquareModel(model.terrain, model.crowns).save(older)
+    plain = load_model(older)
+    assert plain.centres is None and plain.spreads is None
+    squares = [np.full((100, 100, 3), (40, 160, 200), dtype=np.uint8) for _ in range(4)]
+    terrain, crowns = square_probabilities(squares, plain)
+    assert terrain.shape == (4, 8) and crowns.shape == (4, 4)
+    assert np.allclose(terrain.sum(axis=1), 1.0)
