@@ -16,6 +16,8 @@ Stages (one pure function each): :func:`~vision.domineering.grid.ink_map`,
 :func:`~vision.domineering.marks.edge_features`,
 :func:`~vision.domineering.marks.writing_similarity`,
 :func:`~vision.domineering.pairs.best_matching`,
+:func:`~vision.domineering.pairs.counted_matching` (the pair counts weighed; a doubtful
+sheet's grid read again with :func:`~vision.domineering.grid.grid_alternatives`),
 :func:`~vision.domineering.overlay.render_overlay`.
 """
 
