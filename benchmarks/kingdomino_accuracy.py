@@ -19,6 +19,11 @@ table gives the median and the 95th percentile over photos of those best wall ti
 and the median of each photo's best CPU time (``time.process_time``), which other jobs
 on the machine disturb less.
 
+``--stages`` also prints where the CPU time goes (median over photos of each photo's best
+of ``--repeat``): decoding (``load_photo``), the geometry (``find_squares``: outline,
+straightening, grid, kingdom check) and the rest of ``read_kingdom`` (the squares'
+features, forests and the tile-set reading), measured in a separate pass.
+
 A kingdom has no "up": a reading is compared with its labels in the quarter-turn that
 matches best (phone photos only ever need the identity when the corners are ordered as
 labelled).
@@ -42,7 +47,7 @@ import numpy as np  # noqa: E402
 from referee.kingdomino import score  # noqa: E402
 from vision.datasets import data_root  # noqa: E402
 from vision.kingdomino.classify import SquareModel, load_model  # noqa: E402
-from vision.kingdomino.pipeline import load_photo, read_kingdom  # noqa: E402
+from vision.kingdomino.pipeline import find_squares, load_photo, read_kingdom  # noqa: E402
 from vision.kingdomino.training import (  # noqa: E402
     LabelledPhoto,
     fit_model,
@@ -93,6 +98,23 @@ def _compare(photo: LabelledPhoto, model: SquareModel, repeat: int = 3) -> dict[
     }
 
 
+def _stages(photo: LabelledPhoto, model: SquareModel, repeat: int) -> tuple[float, float, float]:
+    """Best CPU seconds of decoding, of ``find_squares`` and of ``read_kingdom`` less
+    ``find_squares``, over ``repeat`` runs each."""
+    decode = geometry = whole = float("inf")
+    for _ in range(max(1, repeat)):
+        start = time.process_time()
+        image = load_photo(photo.path)
+        decode = min(decode, time.process_time() - start)
+        start = time.process_time()
+        find_squares(image)
+        geometry = min(geometry, time.process_time() - start)
+        start = time.process_time()
+        read_kingdom(image, model=model)
+        whole = min(whole, time.process_time() - start)
+    return decode, geometry, whole - geometry
+
+
 def _table(results: dict[str, list[dict[str, float]]]) -> str:
     head = (
         f"{'set':<11} {'photos':>6} {'terrain':>8} {'crowns':>8} {'exact':>7} "
@@ -124,6 +146,11 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=3,
         help="times each photo is decoded and read; its best time is kept (default 3)",
+    )
+    parser.add_argument(
+        "--stages",
+        action="store_true",
+        help="also print the median CPU time of decoding, geometry and squares per set",
     )
     parser.add_argument(
         "--tuning-only",
@@ -172,6 +199,14 @@ def main(argv: list[str] | None = None) -> int:
         "cpu s the median best CPU time."
     )
     print(_table(ordered))
+    if args.stages:
+        print("\nCPU ms per photo (median of each photo's best): decode, find_squares, squares")
+        for group in ordered:
+            members = [p for p in photos if p.group == group]
+            # The committed model for every set: the timing does not depend on the fold.
+            parts = np.array([_stages(p, committed, args.repeat) for p in members]) * 1000
+            decode, geometry, squares = np.median(parts, axis=0)
+            print(f"{group:<11} {decode:>7.1f} {geometry:>7.1f} {squares:>7.1f}")
     return 0
 
 
