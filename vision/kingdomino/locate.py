@@ -112,8 +112,8 @@ def pasted_picture(
         not a picture on a plain canvas.
     """
     rows, cols = image.shape[:2]
-    # Measured on every ``step``-th pixel each way (a few ms on a 1600-pixel photo); the
-    # box is then exact to ``step`` pixels.
+    # Measured on every ``step``-th pixel each way (a few ms on a 1600-pixel photo); each
+    # side of the box found there is then put to the pixel (below).
     step = max(1, max(rows, cols) // 800)
     small = image[::step, ::step]
     rows_s, cols_s = small.shape[:2]
@@ -340,14 +340,15 @@ def locate_kingdom(
         80 % of it within this distance (Lab units) of its median colour.
     attempts : tuple of int, keyword-only
         k-means runs learning the table's colours (the most compact kept): the first
-        count, then, while the outline found shows no clear kingdom (score under
-        ``sure``), each next one, keeping the best outline.  Two runs may settle on
+        count, then, while the outline found shows no grid that stands out (score under
+        1), each next one, keeping the best outline.  Two runs may settle on
         other colours for the same photo read at another size (its pixels averaged
         otherwise) and lose the kingdom's outline; five find the same colours.
     retry_side : int, keyword-only
         The further runs are made only for a photo whose longer side is under this many
         pixels (smaller than the frame the pipeline reads a phone photo at, where the
-        outlines were measured; a retry costs a second search, 15-45 ms).
+        outlines were measured; a retry costs a second search, 15-45 ms), and only with
+        ``table_share < 1`` (the outline search among candidates).
 
     Returns
     -------
@@ -369,7 +370,11 @@ def locate_kingdom(
         "least_part": least_part,
         "least_cover": least_cover,
         "keep_first": keep_first,
-        "attempts": attempts if max(image.shape[:2]) < retry_side else attempts[:1],
+        # Learned again only where the outline is searched for among candidates (not for
+        # a square photo checked as a crop) and on a frame under ``retry_side``.
+        "attempts": attempts
+        if table_share < 1.0 and max(image.shape[:2]) < retry_side
+        else attempts[:1],
     }
     location, score, region = _locate(image, **options)
     if look_inside and score is not None and score < sure:
@@ -397,6 +402,7 @@ def _locate(
     least_cover: float,
     keep_first: float,
     attempts: tuple[int, ...],
+    least_grid: float = 1.0,
 ) -> tuple[Location, float | None, np.ndarray]:
     """:func:`locate_kingdom` without the look inside; the chosen outline's score
     (:func:`_kingdom_score`, times the square root of its area share when candidates
@@ -404,9 +410,10 @@ def _locate(
     (corners in pixels of ``image``).
 
     The table's colours are learned by k-means (``attempts[0]`` runs); when the outline
-    found shows no clear kingdom (score under ``sure``), they are learned again with
-    more runs (``attempts[1:]``), and if that settles on other colours, the outline
-    found with them is kept when it scores higher.
+    found shows no grid that stands out (score under ``least_grid``, the bar of
+    :func:`_look_inside`), they are learned again with more runs (``attempts[1:]``), and
+    if that settles on other colours, the outline found with them is kept when it scores
+    higher.
     """
     rows, cols = image.shape[:2]
     whole = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], dtype=np.float64)
@@ -439,8 +446,8 @@ def _locate(
         )
         if best is None or (found[1] is not None and (best[1] is None or found[1] > best[1])):
             best = found
-        if best[1] is not None and best[1] >= sure:
-            break  # a clear kingdom: no other reading of the table is tried
+        if best[1] is not None and best[1] >= least_grid:
+            break  # a grid that stands out: no other reading of the table is tried
     assert best is not None  # attempts is never empty
     return best
 
