@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from vision.dominoes import read_dominoes
-from vision.dominoes.pipeline import PALE_STRETCHES, _mapped, _stretched_search
+from vision.dominoes.pipeline import PALE_STRETCHES
+from vision.dominoes.reframed import _mapped, _stretched_search
 from vision.dominoes.render import render_hand
 from vision.dominoes.strokes import TileCandidate
 

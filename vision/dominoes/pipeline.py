@@ -13,17 +13,20 @@ from vision.dominoes.balance import white_balanced
 from vision.dominoes.find import (
     TUNED_TILE_WIDTH,
     TileCandidate,
+    _percentile_u8,
     _search,
     find_play_area,
-    shrink,
 )
 from vision.dominoes.read import (
     HalfCount,
     _count_in_ink,
+    _cut_column,
     _split_in_ink,
     _tile_ink,
+    evened_light,
     rectify_tile,
 )
+from vision.dominoes.reframed import _evened_search, _stretched_search
 from vision.dominoes.unsure import unsure_warnings
 
 __all__ = [
@@ -37,6 +40,15 @@ __all__ = [
 
 #: Below this confidence a tile's reading is flagged for the player to check.
 LOW_CONFIDENCE = 0.6
+
+#: Most confidence of a reading whose outline ends across a column of pips: under
+#: :data:`LOW_CONFIDENCE`, so a longer outline of the tile wins and a tile read only so
+#: is flagged.
+CUT_CONFIDENCE = 0.5
+
+#: A tile whose halves' whites (90th percentile of grey) differ by more than this
+#: factor lies across a shadow's edge: its crop's light is evened out before reading.
+UNEVEN_LIGHT = 1.25
 
 #: Least ink level (0..255) at which a half read blank is counted again at its own level:
 #: pale pips in shade stand about 50 above the face, sensor noise under 20.
@@ -93,12 +105,16 @@ class TileReading:
         0..1, the least of the tile's finding and its two halves' counts.
     legal : bool
         Both halves show a legal pip layout for a set of this size.
+    cut : bool
+        The outline ends across a column of pips (read short; confidence at most
+        :data:`CUT_CONFIDENCE`).
     """
 
     pips: tuple[int, int]
     corners: np.ndarray
     confidence: float
     legal: bool
+    cut: bool = False
 
     @property
     def tile(self) -> Tile:
@@ -183,12 +199,35 @@ def read_tile(
         The rectified tile, for debug images.
     """
     crop = rectify_tile(image, candidate.corners, short_side=short_side)
+    reading = _read_crop(crop, candidate, max_pips)
+    # A tile across a shadow's edge: one half's pips stand out less than the other's,
+    # and the tile's one ink level can miss them.  Read also with its light evened out;
+    # that reading is kept when it ranks higher, or as high with more pips (a shadow
+    # hides pips, it adds none).
+    rows, cols = crop.shape[:2]
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    whites = [_percentile_u8(grey[:, : cols // 2], 90), _percentile_u8(grey[:, cols // 2 :], 90)]
+    if max(whites) > UNEVEN_LIGHT * max(1, min(whites)):
+        evened = evened_light(crop, reach=rows // 2)
+        again = _read_crop(evened, candidate, max_pips)
+        if again is not None and (
+            reading is None
+            or _rank(again)[:2] > _rank(reading)[:2]
+            or (_rank(again)[:2] == _rank(reading)[:2] and sum(again.pips) > sum(reading.pips))
+        ):
+            return again, evened
+    return reading, crop
+
+
+def _read_crop(crop: np.ndarray, candidate: TileCandidate, max_pips: int) -> TileReading | None:
+    """Read one rectified tile (:func:`read_tile` after its crop): None if it is not a
+    face-up tile."""
     rows, cols = crop.shape[:2]
     # The crop's ink, measured once: for the bar and for the tile's ink level.
     ink = _tile_ink(crop)
     first, last, strength = _split_in_ink(ink)
     if strength < 0.5:
-        return None, crop
+        return None
     rim = max(2, round(rows * 0.07))
     gap = max(1, round(rows * 0.03))
     left = crop[rim : rows - rim, rim : max(rim + 1, first - gap)]
@@ -226,13 +265,24 @@ def read_tile(
             if again.pips > halves[index].pips and again.legal and again.confidence >= 0.8:
                 halves[index] = again
     if any(half.pips < 0 for half in halves):
-        return None, crop
+        return None
     pips = (halves[0].pips, halves[1].pips)
     legal = all(half.legal and half.pips <= max_pips for half in halves)
     confidence = min(candidate.score, strength, *(half.confidence for half in halves))
     if not legal:
         confidence = min(confidence, 0.3)
-    return TileReading(pips, candidate.corners, float(confidence), legal), crop
+    # An outline that ends across a column of pips reads a smaller legal count: unsure,
+    # so a longer outline of the same tile is read and preferred (``_cut_column``).
+    ends = (
+        (halves[0], (rim, rim, rows - 2 * rim, left.shape[1]), 0),
+        (halves[1], (rim, cols - rim - right.shape[1], rows - 2 * rim, right.shape[1]), cols - 1),
+    )
+    cut = any(
+        _cut_column(ink, threshold, half.centres, box=box, outer=outer) for half, box, outer in ends
+    )
+    if cut:
+        confidence = min(confidence, CUT_CONFIDENCE)
+    return TileReading(pips, candidate.corners, float(confidence), legal, cut)
 
 
 def _read_candidates(
@@ -246,13 +296,11 @@ def _read_candidates(
         reading, crop = read_tile(image, candidate, max_pips=max_pips)
         crops.append(crop)
         for other in candidate.others:
-            if reading is not None and reading.legal:
+            if reading is not None and reading.legal and not reading.cut:
                 break
             again, crop = read_tile(image, other, max_pips=max_pips)
             crops.append(crop)
-            if again is not None and (
-                reading is None or (again.legal, again.confidence) > (False, reading.confidence)
-            ):
+            if again is not None and (reading is None or _rank(again) > _rank(reading)):
                 reading = again
         if reading is not None and candidate.proposed and not _sure_of_print(reading):
             reading = None  # proposed from print alone: only a clean reading shows a tile
@@ -271,6 +319,12 @@ def _read_candidates(
         if reading is not None:
             readings.append(reading)
     return readings, crops
+
+
+def _rank(reading: TileReading) -> tuple[bool, bool, float]:
+    """Which of a tile's outlines' readings to keep: legal and not cut short first,
+    then legal, then the surest."""
+    return (reading.legal and not reading.cut, reading.legal, reading.confidence)
 
 
 def _lower_levels(level: int) -> list[int]:
@@ -355,6 +409,7 @@ def read_dominoes(
                 candidates += more
             for stretch in PALE_STRETCHES:
                 candidates += _stretched_search(image, stretch)
+            candidates += _evened_search(image)
     readings, crops = (
         done if done is not None else _read_candidates(image, candidates, own_size, max_pips)
     )
@@ -530,32 +585,6 @@ def _tile_side(image: np.ndarray, readings: list[TileReading]) -> int | None:
     else:
         side = min(MOST_SIDE, longest)  # not enlarged: no tile seen to be small
     return side if side > 1.2 * 1280 else None
-
-
-def _stretched_search(
-    image: np.ndarray, stretch: float, *, work_side: int = 1280
-) -> list[TileCandidate]:
-    """The pale-table search on ``image`` shrunk to ``work_side`` and then stretched
-    up and down ``stretch`` times (a foreshortened table seen as from higher up), the
-    tiles found given back in ``image``'s pixels (their other outlines too)."""
-    small = shrink(image, work_side)
-    rows, cols = small.shape[:2]
-    tall = cv2.resize(small, (cols, round(rows * stretch)), interpolation=cv2.INTER_LINEAR)
-    found, _, _ = _search(tall, work_side=max(tall.shape[:2]), pale=True)
-    factor = np.array([image.shape[1] / cols, image.shape[0] / tall.shape[0]])
-    return [_mapped(tile, factor) for tile in found]
-
-
-def _mapped(tile: TileCandidate, factor: np.ndarray) -> TileCandidate:
-    """``tile`` (and its other outlines) with every corner's (x, y) times ``factor``."""
-    corners = tile.corners * factor
-    return replace(
-        tile,
-        corners=corners,
-        width=float(np.linalg.norm(corners[3] - corners[0])),
-        length=float(np.linalg.norm(corners[1] - corners[0])),
-        others=tuple(_mapped(other, factor) for other in tile.others),
-    )
 
 
 def _sure_at_other_size(reading: TileReading) -> bool:

@@ -366,3 +366,103 @@ def _count_in_ink(
     if not legal:
         confidence = min(confidence, 0.3)
     return HalfCount(len(centres), float(np.clip(confidence, 0.0, 1.0)), centres, legal)
+
+
+def _cut_column(
+    ink: np.ndarray,
+    level: int,
+    centres: tuple[tuple[float, float], ...],
+    *,
+    box: tuple[int, int, int, int],
+    outer: int,
+) -> bool:
+    """Does the tile's outline cut a column of pips at one half's outer end?
+
+    An outline walked short (a tile seen at a low angle, its far end in shade) ends
+    across a column of pips: its crop shows pieces of pips touching its end, in line
+    with the half's rows of pips, and the half reads a smaller legal count (a 12 of
+    three rows of four read as a 9, an 11 as an 8).  Such a reading is not to be
+    trusted over a longer outline of the same tile.
+
+    Parameters
+    ----------
+    ink : (rows, cols) ndarray of uint8
+        The whole rectified tile's ink (:func:`_tile_ink` of the crop).
+    level : int
+        Ink level (0..255) the half's pips were counted at.
+    centres : tuple of (float, float)
+        The half's pips, (row, col) as fractions of the half (:class:`HalfCount`).
+    box : tuple of int, keyword-only
+        The half in the crop: first row, first col, rows, cols (pixels).
+    outer : int, keyword-only
+        The crop's column at the half's outer end (0 or the last column).
+
+    Returns
+    -------
+    bool
+        True when two or more pieces of pips touch the crop's end, each in line with
+        a row of the half's counted pips and no larger than one.
+    """
+    if len(centres) < 2:
+        return False
+    top, left, rows, cols = box
+    marks = (ink > level).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(marks, connectivity=8)
+    heights = []
+    pip_rows = []
+    for row, col in centres:
+        y = min(ink.shape[0] - 1, round(top + row * rows))
+        x = min(ink.shape[1] - 1, round(left + col * cols))
+        label = labels[y, x]
+        if label > 0:
+            heights.append(float(stats[label, cv2.CC_STAT_HEIGHT]))
+            pip_rows.append(float(y))
+    if not heights:
+        return False
+    pip = float(np.median(heights))
+    pieces = 0
+    for label in range(1, count):
+        x, y, w, h, area = (int(value) for value in stats[label])
+        touches = x == 0 if outer == 0 else x + w == ink.shape[1]
+        if (
+            not touches
+            or w > 1.3 * pip
+            or not 0.5 * pip <= h <= 1.4 * pip
+            or area < 0.15 * pip * pip
+        ):
+            continue
+        middle = y + h / 2
+        if min(abs(middle - row) for row in pip_rows) <= 0.5 * pip:
+            pieces += 1
+    return pieces >= 2
+
+
+def evened_light(image: np.ndarray, *, reach: int) -> np.ndarray:
+    """``image`` with uneven light evened out: each pixel divided by its local white.
+
+    The local white is the palest grey within ``reach`` pixels (a square window),
+    smoothed over the same window; each pixel's channels are scaled so its local white
+    is the image's own (the 90th percentile of the local whites).  A tile in a shadow
+    across the table, or the half of a tile in it, then stands out from what is round it
+    as one in the light does.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        Not changed.
+    reach : int, keyword-only
+        Window side, pixels (>= 1): larger than the marks to keep (pips; a tile).
+
+    Returns
+    -------
+    (rows, cols, 3) ndarray of uint8, BGR
+        A new array.
+    """
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    side = max(1, int(reach)) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+    white = cv2.blur(cv2.dilate(grey, kernel).astype(np.float32), (side, side))
+    top = float(np.percentile(white, 90))
+    gain = top / np.maximum(white, 16.0)
+    evened = image.astype(np.float32) * gain[:, :, None]
+    return np.clip(np.rint(evened), 0, 255).astype(np.uint8)
