@@ -526,6 +526,24 @@ def test_cross_a_fifth_photo_is_refused_too(client: FlaskClient, jpeg_bytes: byt
     assert (got, answer) == (422, {"error": "Cross is for 2 to 4 players, got photo5"})
 
 
+@pytest.mark.parametrize("seat", [1, 3])
+def test_cross_hands_with_a_seat_photo_is_refused(
+    client: FlaskClient, jpeg_bytes: bytes, seat: int
+) -> None:
+    # `hands` names every seat: a photo1 silently replaced seat 1's "1-1" by the tiles
+    # read, and a photo3 past the list was dropped without a word (a 2-player round).
+    data: dict[str, Any] = {"hands": '["1-1", "6-6 5-5"]'}
+    data[f"photo{seat}"] = (io.BytesIO(jpeg_bytes), "hand.jpg")
+    got, answer = post(client, "/api/cross/round", data=data)
+    assert (got, answer) == (
+        400,
+        {
+            "error": "send the hands either as 'hands' or as hand1, hand2, ... (and photo1, "
+            "photo2, ...), not both"
+        },
+    )
+
+
 @pytest.mark.parametrize("ends", ["-1,3", "3,-2", "-3-5"])
 def test_two_step_negative_ends_are_refused_not_read_as_positive(
     client: FlaskClient, ends: str

@@ -73,11 +73,13 @@ def _hand_texts(values: dict[str, Any], data: dict[str, Any]) -> list[str | None
     Raises
     ------
     ApiError
-        400 for a seat missing between two sent, or ``hands`` sent with ``handN`` fields.
+        400 for a seat missing between two sent, or ``hands`` sent with ``handN`` fields
+        or ``photoN`` files (``hands`` names every seat: a photo would replace one of its
+        hands, or add a seat it does not list, without a word).
     """
     named = _seat_numbers(data)
     if values["hands"] is not None:
-        if any(name.startswith("hand") for _, name in named):
+        if named:
             raise ApiError(
                 400,
                 "send the hands either as 'hands' or as hand1, hand2, ... (and photo1, "
