@@ -616,3 +616,41 @@ def test_json_nested_too_deep_is_400_not_500(client: FlaskClient) -> None:
     body = '{"hands": ' + "[" * 100_000 + "]" * 100_000 + "}"
     status, answer = post(client, "/api/cross/round", data=body, content_type="application/json")
     assert (status, answer) == (400, {"error": "the request body is not a JSON object"})
+
+
+@pytest.mark.parametrize(
+    ("url", "fields", "error"),
+    [
+        (
+            "/api/kingdomino/score",
+            {"photo": "k.jpg", "kingdom": "C F1"},
+            "send either a photo 'photo' or a kingdom notation 'kingdom', not both",
+        ),
+        (
+            "/api/kingdomino/compare",
+            {"photo1": "k.jpg", "kingdom1": "C F1", "kingdom2": "C"},
+            "send either a photo 'photo1' or a kingdom notation 'kingdom1', not both",
+        ),
+        (
+            "/api/domineering/analyze",
+            {"photo": "s.jpg", "position": "HH/.."},
+            "send either a photo 'photo' or a position notation 'position', not both",
+        ),
+        (
+            "/api/two-step/plays",
+            {"photo": "h.jpg", "hand": "1-1", "ends": "6,3"},
+            "send either a photo 'photo' or a hand 'hand', not both",
+        ),
+    ],
+)
+def test_a_photo_with_a_notation_for_the_same_thing_is_refused(
+    client: FlaskClient, jpeg_bytes: bytes, url: str, fields: dict[str, str], error: str
+) -> None:
+    # The photo was read and the notation beside it dropped without a word (the
+    # kingdom "C F1" scored as the photo's kingdom), as `hands` with hand1... was.
+    data: dict[str, Any] = {
+        name: (io.BytesIO(jpeg_bytes), value) if name.startswith("photo") else value
+        for name, value in fields.items()
+    }
+    got, answer = post(client, url, data=data)
+    assert (got, answer) == (400, {"error": error})

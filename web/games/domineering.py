@@ -63,6 +63,10 @@ def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
     values = schemas.load(AnalyzeFields(), data)
     first = values["first"]
     if inputs.has_photo("photo"):
+        if values.get("position") is not None:  # it would be dropped without a word
+            raise ApiError(
+                400, "send either a photo 'photo' or a position notation 'position', not both"
+            )
         image = inputs.photo("photo")
         seen = recognition.read_sheet(image, first=first or "H")
         cells = seen.pop("cells")

@@ -67,8 +67,20 @@ def _bonuses(values: dict[str, Any]) -> dict[str, bool]:
 
 
 def _read(values: dict[str, Any], photo_field: str, text_field: str) -> tuple[Any, Any]:
-    """The kingdom from a photo or a notation, and the photo reading (or None)."""
+    """The kingdom from a photo or a notation, and the photo reading (or None).
+
+    Raises
+    ------
+    ApiError
+        400 if neither is sent, or both (the notation would be dropped without a word).
+    """
     if inputs.has_photo(photo_field):
+        if values.get(text_field) is not None:
+            raise ApiError(
+                400,
+                f"send either a photo {photo_field!r} or a kingdom notation {text_field!r},"
+                " not both",
+            )
         image = inputs.photo(photo_field, draft_side=recognition.KINGDOM_DRAFT_SIDE)
         reading = recognition.read_kingdom(image, photo_side=inputs.photo_side(photo_field))
         return reading.kingdom, reading

@@ -84,6 +84,8 @@ def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
     ends = None if values["ends"] is None else (values["ends"][0], values["ends"][1])
     reading: dict[str, Any] = {}
     if inputs.has_photo("photo"):
+        if values.get("hand") is not None:  # it would be dropped without a word
+            raise ApiError(400, "send either a photo 'photo' or a hand 'hand', not both")
         image = inputs.photo("photo", draft_side=decode_side(6))
         reading = recognition.read_tiles(image, max_pips=6, photo_side=inputs.photo_side("photo"))
         hand = tuple(reading.pop("hand"))
