@@ -231,6 +231,20 @@ def test_a_sample_read_the_same_under_a_warm_indoor_cast(sample: int) -> None:
     assert _same_up_to_a_turn(read_kingdom(image).kingdom, parse_kingdom(notation))
 
 
+@pytest.mark.parametrize("sample", [1, 3])
+def test_a_sample_read_the_same_under_a_pale_light(sample: int) -> None:
+    # Every pixel's saturation x 0.7 (a washed-out light: the kingdom's yellows paler
+    # than any training photo's, as on real-phone/ game1): before the pale crown forest
+    # kingdom-1 lost 8 crown counts (and 2 terrains), kingdom-3 9 (and 1).  The drawn
+    # kingdom, never the reader's output, is expected.
+    photo = PROJECT_ROOT / "sample_photos" / f"kingdom-{sample}.jpg"
+    notation = photo.with_suffix(".txt").read_text(encoding="utf-8").splitlines()[0]
+    image = cv2.cvtColor(read_image(photo, max_side=WORK_SIDE), cv2.COLOR_BGR2HSV)
+    image[..., 1] = np.clip(np.rint(image[..., 1] * 0.7), 0, 255).astype(np.uint8)
+    pale = cv2.cvtColor(image, cv2.COLOR_HSV2BGR)
+    assert _same_up_to_a_turn(read_kingdom(pale).kingdom, parse_kingdom(notation))
+
+
 def _under_light(image: np.ndarray, lightness: tuple[float, float], yellow: tuple[float, float]):
     """The photo under another light: Lab L -> a L + c, b -> a' b + c' (a brightly lit
     room, a yellow lamp)."""

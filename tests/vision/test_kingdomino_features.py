@@ -22,12 +22,19 @@ from vision.kingdomino.classify import (
     square_probabilities,
 )
 from vision.kingdomino.features import (
+    BODY_SAT,
     MEDIAN_B,
     MEDIAN_L,
+    PALE_FEATURE,
+    ROW_FEATURE,
     TERRAIN_FEATURES,
+    YELLOW_SATURATION,
     ColourMap,
+    crown_features,
     exposure_gain,
     kingdom_colour_map,
+    kingdom_yellows,
+    pale_body_sat,
     rebalance_white,
     recolour,
     white_cast,
@@ -300,3 +307,57 @@ def test_the_samples_as_drawn_are_within_the_learned_light() -> None:
         t_feat, _ = square_features(squares)
         terrain, _ = square_probabilities(squares, model, adapt=False)
         assert kingdom_light(t_feat, terrain, model.centres, model.spreads) is None
+
+
+def _hsv_squares(hsv: tuple[int, int, int], n: int = 3) -> list[np.ndarray]:
+    one = cv2.cvtColor(np.full((40, 40, 3), hsv, dtype=np.uint8), cv2.COLOR_HSV2BGR)
+    return [one.copy() for _ in range(n)]
+
+
+def test_kingdom_yellows_is_the_median_saturation_of_bright_yellows() -> None:
+    # Two squares of crown yellow at saturation 200 and one at 120 (value 230, hue 25):
+    # the median is 200; a blue square and a dark yellow one are not counted.
+    squares = _hsv_squares((25, 200, 230), 2) + _hsv_squares((25, 120, 230), 1)
+    squares += _hsv_squares((110, 200, 230), 1) + _hsv_squares((25, 200, 100), 1)
+    before = [s.copy() for s in squares]
+    assert abs((kingdom_yellows(squares) or 0.0) - 200) <= 2
+    assert all(np.array_equal(a, b) for a, b in zip(squares, before, strict=True))
+    # Too few yellow pixels (one 40 x 40 square, every second pixel: 400 < 500): none.
+    assert kingdom_yellows(_hsv_squares((25, 200, 230), 1)) is None
+    assert kingdom_yellows([]) is None
+
+
+def test_the_body_test_is_relative_only_below_the_learned_yellows() -> None:
+    assert pale_body_sat(None) == BODY_SAT
+    assert pale_body_sat(250.0) == pale_body_sat(float(YELLOW_SATURATION)) == BODY_SAT
+    # Half as saturated as the palest training view: half the least body saturation.
+    assert pale_body_sat(YELLOW_SATURATION / 2) == BODY_SAT // 2
+    assert pale_body_sat(96.0, reference=192, body_sat=140) == 70
+
+
+@pytest.mark.parametrize(("terrain", "crowns"), [(Terrain.SWAMP, 2), (Terrain.MINE, 3)])
+def test_pale_crowns_are_seen_relative_to_the_kingdoms_yellows(
+    terrain: Terrain, crowns: int
+) -> None:
+    # The project's drawn crowns beside three wheat fields, the whole kingdom at 60 % of
+    # its saturation (a pale light): the absolute body test sees no crown, the test
+    # relative to the kingdom's own yellows sees the row drawn.
+    kingdom = [draw_square(Terrain.WHEAT, 0, seed=s) for s in (1, 2, 3)]
+    kingdom.append(draw_square(terrain, crowns, seed=11))
+    pale = [_desaturated(s, 0.6) for s in kingdom]
+    body_sat = pale_body_sat(kingdom_yellows(pale))
+    assert body_sat < BODY_SAT
+    features = crown_features(pale[-1], pale=body_sat)
+    assert features[ROW_FEATURE] == features[ROW_FEATURE + 1] == 0
+    assert features[PALE_FEATURE + 2] == features[PALE_FEATURE + 3] == crowns
+    assert features[PALE_FEATURE + 4] == body_sat / 255.0
+    # As drawn, the relative counts are the absolute ones.
+    drawn = crown_features(kingdom[-1], pale=pale_body_sat(kingdom_yellows(kingdom)))
+    assert drawn[ROW_FEATURE] == drawn[PALE_FEATURE + 2] == crowns
+    assert np.array_equal(drawn[PALE_FEATURE : PALE_FEATURE + 4], drawn[[0, 1, 18, 19]])
+
+
+def _desaturated(square: np.ndarray, factor: float) -> np.ndarray:
+    hsv = cv2.cvtColor(square, cv2.COLOR_BGR2HSV)
+    hsv[..., 1] = np.clip(np.rint(hsv[..., 1] * factor), 0, 255).astype(np.uint8)
+    return np.asarray(cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR))

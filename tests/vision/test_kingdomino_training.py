@@ -5,17 +5,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vision.kingdomino.classify import SquareModel, load_model, square_probabilities
-from vision.kingdomino.features import CROWN_FEATURES, MEDIAN_B, MEDIAN_L, TERRAIN_FEATURES
+from vision.kingdomino.features import (
+    BODY_SAT,
+    CROWN_FEATURES,
+    MEDIAN_B,
+    MEDIAN_L,
+    PALE_FEATURE,
+    TERRAIN_FEATURES,
+)
 from vision.kingdomino.training import (
     CROWN_COPIES,
+    PALE_COPIES,
     TERRAIN_COPIES,
     degrade_view,
+    desaturate,
     labelled_photos,
     photo_features,
     terrain_colours,
@@ -94,13 +104,20 @@ def test_photo_features_add_degraded_copies_of_crops_only(
     phone = next(p for p in photos if p.group == "phone")
     n = len(crop.labels) ** 2
     flat = [cell for line in crop.labels for cell in line]
-    # As committed: the crop's rows, its crown rows twice, CROWN_COPIES crown copies.
+    # As committed: the crop's rows, its crown rows twice, CROWN_COPIES crown copies,
+    # PALE_COPIES paler copies (paler than every training view: the relative body test
+    # under BODY_SAT).
     terrain, crowns, terrains, counts = photo_features(crop)
     assert terrain.shape == ((1 + TERRAIN_COPIES) * n, TERRAIN_FEATURES)
-    assert crowns.shape == ((2 + CROWN_COPIES) * n, CROWN_FEATURES + TERRAIN_FEATURES)
-    # One copy for each forest.
+    copies = 2 + CROWN_COPIES + PALE_COPIES
+    assert crowns.shape == (copies * n, CROWN_FEATURES + TERRAIN_FEATURES)
+    pale = crowns[(2 + CROWN_COPIES) * n :, PALE_FEATURE + 4]
+    assert len(pale) == PALE_COPIES * n and np.all(pale < BODY_SAT / 255.0)
+    assert np.all(crowns[:n, PALE_FEATURE + 4] == BODY_SAT / 255.0)
+    # One copy for each forest, no pale copy.
     monkeypatch.setattr(training, "TERRAIN_COPIES", 1)
     monkeypatch.setattr(training, "CROWN_COPIES", 1)
+    monkeypatch.setattr(training, "PALE_COPIES", 0)
     terrain, crowns, terrains, counts = photo_features(crop)
     assert terrain.shape == (2 * n, TERRAIN_FEATURES)
     assert crowns.shape == (3 * n, CROWN_FEATURES + TERRAIN_FEATURES)
@@ -113,6 +130,21 @@ def test_photo_features_add_degraded_copies_of_crops_only(
     terrain, crowns, terrains, counts = photo_features(phone)
     assert terrain.shape[0] == len(terrains) == n
     assert crowns.shape[0] == len(counts) == 2 * n
+
+
+def test_desaturate_scales_the_saturation_and_keeps_hue_and_value() -> None:
+    # One pixel of HSV (25, 200, 230) (a crown yellow) and one grey: at 0.5 the yellow's
+    # saturation is 100, its hue and value kept; the grey stays grey.
+    hsv = np.array([[[25, 200, 230], [0, 0, 128]]], dtype=np.uint8)
+    view = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+    before = view.copy()
+    out = desaturate(view, 0.5)
+    assert out.shape == view.shape and out.dtype == np.uint8
+    assert np.array_equal(view, before)
+    back = cv2.cvtColor(out, cv2.COLOR_BGR2HSV).astype(int)
+    assert abs(back[0, 0, 1] - 100) <= 2 and abs(back[0, 0, 0] - 25) <= 1
+    assert abs(back[0, 0, 2] - 230) <= 1
+    assert np.array_equal(out[0, 1], view[0, 1])
 
 
 def test_terrain_colours_are_each_terrains_mean_and_spread_of_l_and_b() -> None:
@@ -146,13 +178,15 @@ def test_a_model_keeps_its_terrain_colours_and_one_without_them_still_reads(
     model.save(saved)
     again = load_model(saved)
     assert again.centres is not None and again.spreads is not None
+    assert model.pale_crowns is not None and again.pale_crowns is not None
+    assert np.array_equal(again.pale_crowns.feature, model.pale_crowns.feature)
     assert np.array_equal(again.centres, model.centres)
     assert np.array_equal(again.spreads, model.spreads)
     # An older model file, without them: loaded with none, read without the re-reading.
     older = tmp_path / "older.npz"
     SquareModel(model.terrain, model.crowns).save(older)
     plain = load_model(older)
-    assert plain.centres is None and plain.spreads is None
+    assert plain.centres is None and plain.spreads is None and plain.pale_crowns is None
     squares = [np.full((100, 100, 3), (40, 160, 200), dtype=np.uint8) for _ in range(4)]
     terrain, crowns = square_probabilities(squares, plain)
     assert terrain.shape == (4, 8) and crowns.shape == (4, 4)

@@ -26,15 +26,20 @@ import numpy as np
 from referee.kingdomino import Square, Terrain
 from referee.kingdomino.tiles import TILES, square_counts
 from vision.kingdomino.features import (
+    BODY_SAT,
     CROWN_FEATURES,
     MEDIAN_B,
     MEDIAN_L,
+    PALE_FEATURE,
     ROW_FEATURE,
+    TERRAIN_FEATURES,
     ColourMap,
     crown_features,
     exposure_gain,
     kingdom_colour_map,
+    kingdom_yellows,
     normalise_square,
+    pale_body_sat,
     rebalance_white,
     recolour,
     terrain_features,
@@ -47,6 +52,7 @@ __all__ = [
     "DOUBT",
     "MODEL_PATH",
     "OWN_SHARES",
+    "PLAIN_COLUMNS",
     "SquareModel",
     "SquareReading",
     "at_least_the_row",
@@ -90,6 +96,11 @@ DEPARTURE = (46.0, 14.0)
 #: kingdom's light; surer squares keep the forest's first reading.
 DOUBT = 0.7
 
+#: The crown forest's columns of :func:`square_features`' crown rows: all but the five
+#: pale-light ones (``PALE_FEATURE`` to ``CROWN_FEATURES``), which only the pale crown
+#: forest (``SquareModel.pale_crowns``) reads.
+PLAIN_COLUMNS = np.r_[0:PALE_FEATURE, CROWN_FEATURES : CROWN_FEATURES + TERRAIN_FEATURES]
+
 #: How a warning about one square starts: ``"(row, col): "``.
 _SQUARE_NOTE = re.compile(r"\(\d+, \d+\): ")
 
@@ -102,18 +113,27 @@ class SquareModel:
     ``Terrain`` order): each terrain's mean and standard deviation of the training
     squares' median Lab L and b (8-bit Lab units), for :func:`kingdom_light`; ``None``
     in a model saved without them (no re-reading).
+
+    ``crowns`` reads :data:`PLAIN_COLUMNS` of the crown rows; ``pale_crowns`` (``None``
+    in a model saved without it) reads them all, and was trained on the same rows plus
+    paler copies of the training crops: it counts the crowns of a kingdom paler than
+    any training view (:func:`~vision.kingdomino.features.pale_body_sat` under
+    ``BODY_SAT``).
     """
 
     terrain: Forest
     crowns: Forest
     centres: np.ndarray | None = field(default=None, compare=False)
     spreads: np.ndarray | None = field(default=None, compare=False)
+    pale_crowns: Forest | None = field(default=None, compare=False)
 
     def save(self, path: Path) -> None:
         """Write both forests (and the terrains' colours) to one ``.npz`` file at ``path``."""
         arrays: dict[str, np.ndarray] = {}
         self.terrain.save(path, "terrain", arrays)
         self.crowns.save(path, "crowns", arrays)
+        if self.pale_crowns is not None:
+            self.pale_crowns.save(path, "pale_crowns", arrays)
         if self.centres is not None and self.spreads is not None:
             arrays["colour_centres"] = np.asarray(self.centres, dtype=np.float64)
             arrays["colour_spreads"] = np.asarray(self.spreads, dtype=np.float64)
@@ -136,6 +156,7 @@ def load_model(path: Path | None = None) -> SquareModel:
             Forest.load(arrays, "crowns"),
             np.array(arrays["colour_centres"]) if colours else None,
             np.array(arrays["colour_spreads"]) if colours else None,
+            Forest.load(arrays, "pale_crowns") if "pale_crowns_roots" in arrays.files else None,
         )
 
 
@@ -158,7 +179,7 @@ class SquareReading:
 
 
 def square_features(
-    squares: list[np.ndarray], *, lit: list[np.ndarray] | None = None
+    squares: list[np.ndarray], *, lit: list[np.ndarray] | None = None, relative: bool = True
 ) -> tuple[np.ndarray, np.ndarray]:
     """The two forests' inputs for each square.
 
@@ -170,6 +191,11 @@ def square_features(
         The same squares cut from the view after
         :func:`~vision.kingdomino.features.normalise_light`: their crown features
         (default: ``squares``).
+    relative : bool, keyword-only
+        Count crown bodies also relative to the kingdom's own yellows
+        (:func:`~vision.kingdomino.features.pale_body_sat` of
+        :func:`~vision.kingdomino.features.kingdom_yellows` on ``lit``); ``False`` keeps
+        the absolute test there too (training rows other than the pale copies).
 
     Returns
     -------
@@ -181,7 +207,8 @@ def square_features(
     if len(lit) != len(squares):
         raise ValueError(f"{len(lit)} lit squares for {len(squares)} squares")
     t_feat = np.array([terrain_features(s) for s in squares])
-    c_feat = np.hstack([np.array([crown_features(s) for s in lit]), t_feat])
+    pale = pale_body_sat(kingdom_yellows(lit)) if relative else BODY_SAT
+    c_feat = np.hstack([np.array([crown_features(s, pale=pale) for s in lit]), t_feat])
     return t_feat, c_feat
 
 
@@ -269,12 +296,18 @@ def _forest_odds(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The forests' terrain odds (columns in ``Terrain`` order) and crown odds (0-3)."""
     raw_t = model.terrain.predict_proba(t_feat)
-    raw_c = model.crowns.predict_proba(c_feat)
+    # A kingdom paler than any training view (one test for all its squares) has its
+    # crowns counted by the forest that learned pale copies too.
+    pale = bool(np.any(c_feat[:, PALE_FEATURE + 4] < BODY_SAT / 255.0))
+    forest = model.pale_crowns if pale and model.pale_crowns is not None else model.crowns
+    raw_c = forest.predict_proba(
+        c_feat if forest is model.pale_crowns else c_feat[:, PLAIN_COLUMNS]
+    )
     terrain = np.zeros((len(t_feat), len(Terrain)))
     for index, name in enumerate(model.terrain.classes):
         terrain[:, list(Terrain).index(Terrain(name))] = raw_t[:, index]
     crowns = np.zeros((len(t_feat), len(CROWN_COUNTS)))
-    for index, name in enumerate(model.crowns.classes):
+    for index, name in enumerate(forest.classes):
         crowns[:, int(name)] = raw_c[:, index]
     return terrain, crowns
 
@@ -413,6 +446,11 @@ def crown_odds(
     # (never more than the crowns there in the labelled photos).
     loose, strict = c_feat[:, ROW_FEATURE], c_feat[:, ROW_FEATURE + 1]
     rows = np.maximum(np.where(loose >= 2, loose, 0), strict)
+    if c_feat.shape[1] > PALE_FEATURE + 3:
+        # Under a paler light than any learned, rows seen with the body test relative
+        # to the kingdom's yellows (the same as above in any other light).
+        p_loose, p_strict = c_feat[:, PALE_FEATURE + 2], c_feat[:, PALE_FEATURE + 3]
+        rows = np.maximum(rows, np.maximum(np.where(p_loose >= 2, p_loose, 0), p_strict))
     per = odds.shape[1]
     bounded = at_least_the_row(odds.reshape(n * per, len(CROWN_COUNTS)), np.repeat(rows, per))
     bounded = bounded.reshape(n, per, len(CROWN_COUNTS))

@@ -15,20 +15,25 @@ import cv2
 import numpy as np
 
 __all__ = [
+    "BODY_SAT",
     "CROWN_FEATURES",
     "MEDIAN_B",
     "MEDIAN_L",
+    "PALE_FEATURE",
     "ROW_FEATURE",
     "SQUARE_SIDE",
     "TERRAIN_FEATURES",
+    "YELLOW_SATURATION",
     "ColourMap",
     "crown_blobs",
     "crown_features",
     "crown_row",
     "exposure_gain",
     "kingdom_colour_map",
+    "kingdom_yellows",
     "normalise_light",
     "normalise_square",
+    "pale_body_sat",
     "rebalance_white",
     "recolour",
     "terrain_features",
@@ -707,19 +712,95 @@ def crown_row(
 
 
 #: Length of :func:`crown_features`' vector.
-CROWN_FEATURES = 24
+CROWN_FEATURES = 29
 
 #: Index in :func:`crown_features`' vector of :func:`crown_row` on the loose bodies
 #: (rim share at least 0.3); the next one is on the strict bodies (at least 0.45).
 ROW_FEATURE = 18
 
+#: Index in :func:`crown_features`' vector of the first of the four counts made with
+#: the body test relative to the kingdom's own yellows (:func:`pale_body_sat`); the
+#: fifth, last, is that test's saturation over 255.
+PALE_FEATURE = 24
 
-def crown_features(square: np.ndarray) -> np.ndarray:
+#: Least median saturation of the bright yellows (:func:`kingdom_yellows`) over the 104
+#: training views of photos/ and phone/ (192-254); a kingdom paler than this is lit
+#: by a paler light than any learned.
+YELLOW_SATURATION = 192
+
+#: The crown body test's least saturation (:func:`crown_interiors`' ``body_sat``).
+BODY_SAT = 140
+
+
+def kingdom_yellows(squares: list[np.ndarray], *, least: int = 500) -> float | None:
+    """Median HSV saturation of a kingdom's bright yellow pixels (crowns, wheat, sand).
+
+    Under a pale light (a bright lamp, haze, a washed-out phone photo) every yellow
+    of the kingdom is paler, crown bodies included; this measures how pale.
+
+    Parameters
+    ----------
+    squares : list of (rows, cols, 3) ndarray of uint8, BGR
+        The kingdom's squares as the crown features see them (brightened).
+    least : int, keyword-only
+        Fewest yellow pixels (hue 15-36, value over 150, saturation at least 40, every
+        second pixel each way) for a measure; fewer give ``None``.
+
+    Returns
+    -------
+    float or None
+        0-255, or ``None`` when too few yellow pixels were seen.
+    """
+    values = []
+    for square in squares:
+        hsv = cv2.cvtColor(np.ascontiguousarray(square[::2, ::2]), cv2.COLOR_BGR2HSV)
+        pixels = hsv.reshape(-1, 3)
+        keep = (
+            (pixels[:, 0] >= 15)
+            & (pixels[:, 0] <= 36)
+            & (pixels[:, 2] > 150)
+            & (pixels[:, 1] >= 40)
+        )
+        values.append(pixels[keep, 1])
+    seen = np.concatenate(values) if values else np.zeros(0, np.uint8)
+    if len(seen) < least:
+        return None
+    return float(np.median(seen))
+
+
+def pale_body_sat(
+    yellows: float | None, *, reference: int = YELLOW_SATURATION, body_sat: int = BODY_SAT
+) -> int:
+    """The crown body test's least saturation relative to the kingdom's own yellows.
+
+    Parameters
+    ----------
+    yellows : float or None
+        :func:`kingdom_yellows` (``None``: not measured).
+    reference, body_sat : int, keyword-only
+        A kingdom whose yellows are at least ``reference`` keeps ``body_sat``; a paler
+        one gets ``body_sat`` scaled by ``yellows / reference``.
+
+    Returns
+    -------
+    int
+        HSV saturation, at most ``body_sat``.
+    """
+    if yellows is None or yellows >= reference:
+        return body_sat
+    return round(body_sat * yellows / reference)
+
+
+def crown_features(square: np.ndarray, *, pale: int = BODY_SAT) -> np.ndarray:
     """Features for counting a square's crowns (0-3).
 
     Parameters
     ----------
     square : (rows, cols, 3) ndarray of uint8, BGR
+    pale : int, keyword-only
+        The body test's least saturation for the last four features, relative to the
+        kingdom's yellows (:func:`pale_body_sat`); :data:`BODY_SAT` (a kingdom as
+        saturated as the training ones) makes them the loose and strict counts again.
 
     Returns
     -------
@@ -730,16 +811,25 @@ def crown_features(square: np.ndarray) -> np.ndarray:
         loose and the strict bodies that make one row of like crowns
         (:func:`crown_row`), and the
         bodies and rows found with a greyer or more coloured rim allowed (the rims
-        of a blurred or warm-lit phone photo, where the first counts see no crown).
+        of a blurred or warm-lit phone photo, where the first counts see no crown);
+        then (from :data:`PALE_FEATURE`) the loose and strict bodies and their rows
+        with the body test at ``pale``, and ``pale`` / 255.
     """
     hsv = _hsv_at(cv2.resize(square, (96, 96), interpolation=cv2.INTER_AREA), 96)
     # crown_interiors' defaults but the rim share, the resampled HSV computed once.
-    loose = _interiors_in(hsv, 96, rim_sat=90, body_sat=140, opening=0)
+    loose = _interiors_in(hsv, 96, rim_sat=90, body_sat=BODY_SAT, opening=0)
     # A broken rim lets a body run into a yellowish field: bodies too big to be a
     # crown are opened (3 pixels) to cut them apart again.
-    greyer = _interiors_in(hsv, 96, rim_sat=120, body_sat=140, opening=3)
+    greyer = _interiors_in(hsv, 96, rim_sat=120, body_sat=BODY_SAT, opening=3)
     warmer = _interiors_in(hsv, 96, rim_sat=150, body_sat=150, opening=3)
     strict = [c for c in loose if c[4] >= 0.45]
+    if pale >= BODY_SAT or not _within(hsv, (15, pale, 111), (36, BODY_SAT - 1, 255)).any():
+        # No pixel is yellow enough for the relative test but not for the absolute
+        # one: the same bodies.
+        pale_loose, pale_strict = loose, strict
+    else:
+        pale_loose = _interiors_in(hsv, 96, rim_sat=90, body_sat=pale, opening=0)
+        pale_strict = [c for c in pale_loose if c[4] >= 0.45]
     blobs = _blobs_in(hsv, 96, 70, 150, 0.08, 0.32, 0.8)
     small = normalise_square(square)
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
@@ -771,5 +861,10 @@ def crown_features(square: np.ndarray) -> np.ndarray:
         crown_row(warmer),
         len(greyer),
         len(warmer),
+        len(pale_loose),
+        len(pale_strict),
+        crown_row(pale_loose),
+        crown_row(pale_strict),
+        pale / 255.0,
     ]
     return np.asarray(values, dtype=np.float64)

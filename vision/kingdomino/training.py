@@ -22,17 +22,27 @@ import numpy as np
 from referee.kingdomino import Terrain
 from vision.datasets import read_csv
 from vision.decode import read_image
-from vision.kingdomino.classify import SquareModel, square_features
-from vision.kingdomino.features import MEDIAN_B, MEDIAN_L, normalise_light
+from vision.kingdomino.classify import PLAIN_COLUMNS, SquareModel, square_features
+from vision.kingdomino.features import (
+    BODY_SAT,
+    MEDIAN_B,
+    MEDIAN_L,
+    PALE_FEATURE,
+    YELLOW_SATURATION,
+    kingdom_yellows,
+    normalise_light,
+)
 from vision.kingdomino.forest import forest_from_sklearn
 from vision.kingdomino.grid import find_grid
 from vision.kingdomino.locate import warp_kingdom
 
 __all__ = [
     "CROWN_COPIES",
+    "PALE_COPIES",
     "TERRAIN_COPIES",
     "LabelledPhoto",
     "degrade_view",
+    "desaturate",
     "fit_model",
     "labelled_photos",
     "photo_features",
@@ -45,6 +55,16 @@ __all__ = [
 #: but even light).
 TERRAIN_COPIES = 0
 CROWN_COPIES = 2
+
+#: Copies of each top-down crop under a paler light than any training view
+#: (:func:`desaturate`: the kingdom's yellows brought to 60-95 % of
+#: ``YELLOW_SATURATION``) learned by the pale crown forest
+#: (``SquareModel.pale_crowns``), whose crown features count the bodies both
+#: absolutely and relative to the copy's own yellows.
+PALE_COPIES = 1
+
+#: Range of the pale copies' yellows, as a share of ``YELLOW_SATURATION``.
+_PALENESS = (0.6, 0.95)
 
 #: :func:`degrade_view`'s ``cast`` and ``ramp`` for the two forests' copies.
 _TERRAIN_DEGRADING = (0.12, 0.2)
@@ -214,6 +234,27 @@ def degrade_view(
     return np.asarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR), dtype=np.uint8)
 
 
+def desaturate(view: np.ndarray, factor: float) -> np.ndarray:
+    """A copy of a view under a paler light: every pixel's HSV saturation times ``factor``.
+
+    Parameters
+    ----------
+    view : (rows, cols, 3) ndarray of uint8, BGR
+        Not modified.
+    factor : float
+        0-1 (1: the same pixels).
+
+    Returns
+    -------
+    (rows, cols, 3) ndarray of uint8, BGR
+        A new array.
+    """
+    hsv = cv2.cvtColor(view, cv2.COLOR_BGR2HSV)
+    saturation = np.clip(np.rint(hsv[..., 1] * float(factor)), 0, 255)
+    hsv[..., 1] = saturation.astype(np.uint8)
+    return np.asarray(cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR), dtype=np.uint8)
+
+
 def photo_features(photo: LabelledPhoto) -> tuple[np.ndarray, np.ndarray, list[str], list[int]]:
     """Features and labels of every square of a labelled photo.
 
@@ -251,8 +292,10 @@ def photo_features(photo: LabelledPhoto) -> tuple[np.ndarray, np.ndarray, list[s
     grid = find_grid(view, sizes=(size,))
     squares = cut_squares(view, grid)
     lit = cut_squares(normalise_light(view), grid)
-    t_feat, c_lit = square_features(squares, lit=lit)
-    _, c_raw = square_features(squares)
+    # Only the pale copies below count bodies relative to their yellows: every other
+    # row is the crown forest's as before (the pale forest learns them all).
+    t_feat, c_lit = square_features(squares, lit=lit, relative=False)
+    _, c_raw = square_features(squares, relative=False)
     flat = [cell for line in photo.labels for cell in line]
     terrains, counts = [t for t, _ in flat], [k for _, k in flat]
     t_rows, c_rows = [t_feat], [c_lit, c_raw]
@@ -267,10 +310,19 @@ def photo_features(photo: LabelledPhoto) -> tuple[np.ndarray, np.ndarray, list[s
                 copy = degrade_view(view, rng, cast=cast, ramp=ramp)
                 pieces = cut_squares(copy, grid)
                 if forest == 0:
-                    t_rows.append(square_features(pieces)[0])
+                    t_rows.append(square_features(pieces, relative=False)[0])
                 else:
                     lit_pieces = cut_squares(normalise_light(copy), grid)
-                    c_rows.append(square_features(pieces, lit=lit_pieces)[1])
+                    c_rows.append(square_features(pieces, lit=lit_pieces, relative=False)[1])
+        rng = np.random.default_rng([name, 2])
+        yellows = kingdom_yellows(lit)
+        for _ in range(PALE_COPIES if yellows else 0):
+            # Paler than every training view: yellows drawn in 60-95 % of the least.
+            target = rng.uniform(*_PALENESS) * YELLOW_SATURATION
+            copy = desaturate(view, min(1.0, target / float(yellows or 1.0)))
+            pieces = cut_squares(copy, grid)
+            lit_pieces = cut_squares(normalise_light(copy), grid)
+            c_rows.append(square_features(pieces, lit=lit_pieces)[1])
     return (
         np.vstack(t_rows),
         np.vstack(c_rows),
@@ -325,9 +377,19 @@ def fit_model(
 
     t_model = forest(None).fit(terrain, np.asarray(terrain_labels))
     # Three-crown squares are rare (one in the whole set): weigh classes evenly.
-    c_model = forest("balanced_subsample").fit(crowns, np.asarray([str(k) for k in crown_labels]))
+    counts = np.asarray([str(k) for k in crown_labels])
+    # The pale copies' rows (paler than any training view) are for the pale forest only.
+    plain = np.asarray(crowns)[:, PALE_FEATURE + 4] >= BODY_SAT / 255.0
+    c_model = forest("balanced_subsample").fit(crowns[plain][:, PLAIN_COLUMNS], counts[plain])
+    pale = forest("balanced_subsample").fit(crowns, counts) if not plain.all() else None
     centres, spreads = terrain_colours(terrain, terrain_labels)
-    return SquareModel(forest_from_sklearn(t_model), forest_from_sklearn(c_model), centres, spreads)
+    return SquareModel(
+        forest_from_sklearn(t_model),
+        forest_from_sklearn(c_model),
+        centres,
+        spreads,
+        forest_from_sklearn(pale) if pale is not None else None,
+    )
 
 
 def terrain_colours(terrain: np.ndarray, labels: list[str]) -> tuple[np.ndarray, np.ndarray]:
