@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from flask import has_request_context, request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load
 from marshmallow.validate import OneOf
 
@@ -103,12 +104,23 @@ def load(schema: Schema, data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _refuse_unknown(schema: Schema, data: Mapping[str, Any]) -> None:
-    """400 naming the fields of ``data`` that ``schema`` (a :class:`Fields`) does not take."""
+    """400 naming the fields of ``data`` and the files of the request that ``schema`` (a
+    :class:`Fields`) does not take, or a file sent twice under one name (only the first
+    would be read)."""
     others: tuple[str, ...] = getattr(schema, "OTHER_FIELDS", ())
     pattern: str = getattr(schema, "OTHER_PATTERN", "")
+    # Files as sent, leaving out a form's empty file input (no name, no bytes).
+    files: dict[str, int] = {}
+    if has_request_context():
+        for name, upload in request.files.items(multi=True):
+            if upload.filename or upload.content_length:
+                files[name] = files.get(name, 0) + 1
+    for name, sent in files.items():
+        if sent > 1:
+            raise ApiError(400, f"send one file as {name!r}, not {sent}")
     unknown = [
         name
-        for name in data
+        for name in [*data, *(name for name in files if name not in data)]
         if name not in schema.fields
         and name not in others
         and not (pattern and re.fullmatch(pattern, name))

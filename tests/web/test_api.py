@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from werkzeug.datastructures import MultiDict
 
 # Two separate wheat domains: 3 squares with 1 crown (3) and 2 squares with 2 crowns (4);
 # the castle in the centre of the 5x5 frame; empty squares elsewhere.
@@ -653,4 +654,24 @@ def test_a_photo_with_a_notation_for_the_same_thing_is_refused(
         for name, value in fields.items()
     }
     got, answer = post(client, url, data=data)
+    assert (got, answer) == (400, {"error": error})
+
+
+@pytest.mark.parametrize(
+    ("files", "error"),
+    [
+        # A misspelt file field beside the right one was dropped without a word.
+        (
+            [("photo", "a.jpg"), ("Photo", "b.jpg")],
+            "unknown field 'Photo' (the fields here: set, photo)",
+        ),
+        # Two files under one name: the first was read, the second dropped.
+        ([("photo", "a.jpg"), ("photo", "b.jpg")], "send one file as 'photo', not 2"),
+    ],
+)
+def test_every_file_sent_is_read_or_refused(
+    client: FlaskClient, jpeg_bytes: bytes, files: list[tuple[str, str]], error: str
+) -> None:
+    data = MultiDict([(name, (io.BytesIO(jpeg_bytes), file)) for name, file in files])
+    got, answer = post(client, "/api/dominoes/count", data=data)
     assert (got, answer) == (400, {"error": error})
