@@ -27,6 +27,7 @@ from vision.domineering.grid import (
     rectify,
 )
 from vision.domineering.marks import (
+    CELL_FEATURES,
     EDGE_FEATURES,
     SHEET_FEATURES,
     cell_features,
@@ -352,31 +353,41 @@ def test_cell_features_see_writing_and_not_an_empty_cell() -> None:
     seven = np.zeros(frame.shape, np.uint8)
     cv2.putText(seven, "7", (lo + 12, lo + 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 255, 2)  # A1
     frame = np.maximum(frame, seven.astype(np.float32) * (0.6 / 255))
+    # a grid line wobbling into B2: a stroke along its left side, a fifth of a cell in
+    left = round(lo + CELL_PX + 0.2 * CELL_PX)
+    frame[round(lo + CELL_PX) + 4 : round(lo + 2 * CELL_PX) - 4, left - 1 : left + 2] = 0.6
+    before = frame.copy()
     cells = cell_features(frame, crossings, stroke_contrast(frame, crossings))
-    assert cells.shape == (5, 5, 5)
+    np.testing.assert_array_equal(frame, before)
+    assert cells.shape == (5, 5, len(CELL_FEATURES)) == (5, 5, 6)
     assert cells[0, 0, 1] > 0.05  # share of strong ink in A1
     assert cells[0, 1, 1] == 0.0 and cells[4, 4, 1] == 0.0
+    centre = CELL_FEATURES.index("centre")
+    # the 7 covers A1's middle; the stroke in B2 stays on its rim (inset 0.16-0.3 cell)
+    assert cells[0, 0, centre] > 0.1
+    assert cells[1, 1, 0] > 0.05 and cells[1, 1, centre] == 0.0
 
 
 def test_with_sheet_places_each_cell_between_the_sheets_empty_and_written_cells() -> None:
+    width = len(CELL_FEATURES)
     # a pale fill: mean ink 0.25 of the line contrast in five cells, 0.05 in the others
-    cells = np.zeros((5, 5, 10))
-    cells[:, :, 5] = 0.05
+    cells = np.zeros((5, 5, 2 * width))
+    cells[:, :, width] = 0.05
     for r, c in ((0, 0), (0, 1), (2, 2), (3, 2), (4, 4)):
-        cells[r, c, 5] = 0.25
+        cells[r, c, width] = 0.25
     before = cells.copy()
     out = with_sheet(cells)
     np.testing.assert_array_equal(cells, before)
-    assert out.shape == (5, 5, 10 + len(SHEET_FEATURES))
-    np.testing.assert_array_equal(out[:, :, :10], cells)
-    wide = SHEET_FEATURES.index("wide_mean_in_sheet") + 10
+    assert out.shape == (5, 5, 2 * width + len(SHEET_FEATURES))
+    np.testing.assert_array_equal(out[:, :, : 2 * width], cells)
+    wide = SHEET_FEATURES.index("wide_mean_in_sheet") + 2 * width
     # low = second lowest 0.05, high = third highest 0.25: (0.25 - 0.05) / (0.2 + 0.05)
     assert out[0, 0, wide] == pytest.approx(0.8)
     assert out[1, 1, wide] == pytest.approx(0.0)
     # the narrow mean is 0 everywhere: all alike, 0 (the floor keeps it finite)
-    assert np.all(out[:, :, 10] == 0.0)
+    assert np.all(out[:, :, 2 * width] == 0.0)
     with pytest.raises(ValueError, match="cell features"):
-        with_sheet(np.zeros((5, 5, 5)))
+        with_sheet(np.zeros((5, 5, width)))
 
 
 def _cells_frame(colours: list[tuple[int, int, int]]) -> tuple[np.ndarray, np.ndarray]:

@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 #: Names of the columns of :func:`cell_features`.
-CELL_FEATURES = ("mean", "cover", "peak", "sharp", "blob")
+CELL_FEATURES = ("mean", "cover", "peak", "sharp", "blob", "centre")
 #: Names of the columns :func:`with_sheet` adds to the cell features (narrow, then wide ink).
 SHEET_FEATURES = ("mean_in_sheet", "wide_mean_in_sheet")
 #: Names of the columns of :func:`edge_features` (then four from :func:`with_neighbours`,
@@ -279,7 +279,9 @@ def label_sides(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> np
     return out
 
 
-def cell_features(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> np.ndarray:
+def cell_features(
+    frame: np.ndarray, crossings: np.ndarray, contrast: float, *, centre_inset: float = 0.3
+) -> np.ndarray:
     """Ink inside each cell, as ratios to the sheet's line contrast.
 
     Parameters
@@ -288,13 +290,19 @@ def cell_features(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> 
     crossings : (6, 6, 2) ndarray of float64
     contrast : float
         From :func:`stroke_contrast`.
+    centre_inset : float, keyword-only
+        Inset of the middle box, in cells from each side.
 
     Returns
     -------
-    (5, 5, 5) ndarray of float64
+    (5, 5, 6) ndarray of float64
         Per cell (row, col): ``CELL_FEATURES`` = mean ink, share of pixels over
         half the line contrast, 98th percentile, sharp (ink minus its blur: pen
-        strokes, not smudges), largest connected blob of strong ink (share of the cell).
+        strokes, not smudges), largest connected blob of strong ink (share of the
+        cell), and the mean ink of the cell's middle (inset ``centre_inset`` of a
+        cell on every side, session 6): a turn number or shading covers the middle,
+        while a grid line wobbling into the cell, a line found a little off or a
+        smudge near a side puts ink on the rim only.
     """
     blurred = cv2.GaussianBlur(frame, (0, 0), 0.12 * CELL_PX)
     sharp = np.clip(frame - blurred, 0, None)
@@ -311,12 +319,15 @@ def cell_features(frame: np.ndarray, crossings: np.ndarray, contrast: float) -> 
             if strong.any():
                 _, _, stats, _ = cv2.connectedComponentsWithStats(strong, connectivity=8)
                 blob = float(stats[1:, cv2.CC_STAT_AREA].max()) / patch.size
+            g, h, i, j = _inner_box(crossings, r, c, centre_inset)
+            middle = frame[g:h, i:j]
             out[r, c] = (
                 float(patch.mean()) / contrast,
                 float(strong.mean()),
                 float(np.percentile(patch, 98)) / contrast,
                 float(sharp[a:b, d:e].mean()) / contrast,
                 blob,
+                float(middle.mean()) / contrast if middle.size else 0.0,
             )
     return out
 
@@ -333,7 +344,7 @@ def with_sheet(cells: np.ndarray, *, floor: float = 0.05) -> np.ndarray:
 
     Parameters
     ----------
-    cells : (5, 5, 10) ndarray of float64
+    cells : (5, 5, 12) ndarray of float64
         :func:`cell_features` on the narrow-background ink, then on the wide one.
     floor : float, keyword-only
         Added to the spread (in line contrasts), so a sheet whose cells are all
@@ -341,7 +352,7 @@ def with_sheet(cells: np.ndarray, *, floor: float = 0.05) -> np.ndarray:
 
     Returns
     -------
-    (5, 5, 12) ndarray of float64
+    (5, 5, 14) ndarray of float64
         ``cells`` followed by ``SHEET_FEATURES``: (mean - low) / (high - low + floor),
         about 0 for an empty cell and 1 for a written one.
     """
@@ -423,7 +434,7 @@ def with_neighbours(cells: np.ndarray, edges: np.ndarray) -> np.ndarray:
 
     Parameters
     ----------
-    cells : (5, 5, 5) ndarray of float64
+    cells : (5, 5, 6) ndarray of float64
         From :func:`cell_features`.
     edges : (9, 9, 8) ndarray of float64
         From :func:`edge_features`.

@@ -161,7 +161,7 @@ class Evidence:
 
     Attributes
     ----------
-    cells : (5, 5, 12) ndarray of float64
+    cells : (5, 5, 14) ndarray of float64
         ``CELL_FEATURES`` on the narrow-background ink (robust to shadow edges),
         then on the wide-background ink (sees a cell shaded solid), then
         ``SHEET_FEATURES`` (each cell's mean ink against the sheet's other cells).
