@@ -28,17 +28,15 @@ from vision.kingdomino.features import (
     PALE_FEATURE,
     ROW_FEATURE,
     TERRAIN_FEATURES,
-    YELLOW_SATURATION,
     ColourMap,
     crown_features,
     exposure_gain,
     kingdom_colour_map,
-    kingdom_yellows,
-    pale_body_sat,
     rebalance_white,
     recolour,
     white_cast,
 )
+from vision.kingdomino.pale import YELLOW_SATURATION, kingdom_yellows, pale_body_sat
 from vision.kingdomino.pipeline import WORK_SIDE, read_kingdom
 from vision.kingdomino.render import draw_square
 

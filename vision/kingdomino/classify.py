@@ -37,15 +37,14 @@ from vision.kingdomino.features import (
     crown_features,
     exposure_gain,
     kingdom_colour_map,
-    kingdom_yellows,
     normalise_square,
-    pale_body_sat,
     rebalance_white,
     recolour,
     terrain_features,
     white_cast,
 )
 from vision.kingdomino.forest import Forest
+from vision.kingdomino.pale import kingdom_yellows, pale_body_sat
 
 __all__ = [
     "DEPARTURE",
@@ -117,7 +116,7 @@ class SquareModel:
     ``crowns`` reads :data:`PLAIN_COLUMNS` of the crown rows; ``pale_crowns`` (``None``
     in a model saved without it) reads them all, and was trained on the same rows plus
     paler copies of the training crops: it counts the crowns of a kingdom paler than
-    any training view (:func:`~vision.kingdomino.features.pale_body_sat` under
+    any training view (:func:`~vision.kingdomino.pale.pale_body_sat` under
     ``BODY_SAT``).
     """
 
@@ -193,8 +192,8 @@ def square_features(
         (default: ``squares``).
     relative : bool, keyword-only
         Count crown bodies also relative to the kingdom's own yellows
-        (:func:`~vision.kingdomino.features.pale_body_sat` of
-        :func:`~vision.kingdomino.features.kingdom_yellows` on ``lit``); ``False`` keeps
+        (:func:`~vision.kingdomino.pale.pale_body_sat` of
+        :func:`~vision.kingdomino.pale.kingdom_yellows` on ``lit``); ``False`` keeps
         the absolute test there too (training rows other than the pale copies).
 
     Returns

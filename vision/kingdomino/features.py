@@ -23,17 +23,14 @@ __all__ = [
     "ROW_FEATURE",
     "SQUARE_SIDE",
     "TERRAIN_FEATURES",
-    "YELLOW_SATURATION",
     "ColourMap",
     "crown_blobs",
     "crown_features",
     "crown_row",
     "exposure_gain",
     "kingdom_colour_map",
-    "kingdom_yellows",
     "normalise_light",
     "normalise_square",
-    "pale_body_sat",
     "rebalance_white",
     "recolour",
     "terrain_features",
@@ -719,76 +716,13 @@ CROWN_FEATURES = 29
 ROW_FEATURE = 18
 
 #: Index in :func:`crown_features`' vector of the first of the four counts made with
-#: the body test relative to the kingdom's own yellows (:func:`pale_body_sat`); the
+#: the body test relative to the kingdom's own yellows
+#: (:func:`vision.kingdomino.pale.pale_body_sat`); the
 #: fifth, last, is that test's saturation over 255.
 PALE_FEATURE = 24
 
-#: Least median saturation of the bright yellows (:func:`kingdom_yellows`) over the 104
-#: training views of photos/ and phone/ (192-254); a kingdom paler than this is lit
-#: by a paler light than any learned.
-YELLOW_SATURATION = 192
-
 #: The crown body test's least saturation (:func:`crown_interiors`' ``body_sat``).
 BODY_SAT = 140
-
-
-def kingdom_yellows(squares: list[np.ndarray], *, least: int = 500) -> float | None:
-    """Median HSV saturation of a kingdom's bright yellow pixels (crowns, wheat, sand).
-
-    Under a pale light (a bright lamp, haze, a washed-out phone photo) every yellow
-    of the kingdom is paler, crown bodies included; this measures how pale.
-
-    Parameters
-    ----------
-    squares : list of (rows, cols, 3) ndarray of uint8, BGR
-        The kingdom's squares as the crown features see them (brightened).
-    least : int, keyword-only
-        Fewest yellow pixels (hue 15-36, value over 150, saturation at least 40, every
-        second pixel each way) for a measure; fewer give ``None``.
-
-    Returns
-    -------
-    float or None
-        0-255, or ``None`` when too few yellow pixels were seen.
-    """
-    values = []
-    for square in squares:
-        hsv = cv2.cvtColor(np.ascontiguousarray(square[::2, ::2]), cv2.COLOR_BGR2HSV)
-        pixels = hsv.reshape(-1, 3)
-        keep = (
-            (pixels[:, 0] >= 15)
-            & (pixels[:, 0] <= 36)
-            & (pixels[:, 2] > 150)
-            & (pixels[:, 1] >= 40)
-        )
-        values.append(pixels[keep, 1])
-    seen = np.concatenate(values) if values else np.zeros(0, np.uint8)
-    if len(seen) < least:
-        return None
-    return float(np.median(seen))
-
-
-def pale_body_sat(
-    yellows: float | None, *, reference: int = YELLOW_SATURATION, body_sat: int = BODY_SAT
-) -> int:
-    """The crown body test's least saturation relative to the kingdom's own yellows.
-
-    Parameters
-    ----------
-    yellows : float or None
-        :func:`kingdom_yellows` (``None``: not measured).
-    reference, body_sat : int, keyword-only
-        A kingdom whose yellows are at least ``reference`` keeps ``body_sat``; a paler
-        one gets ``body_sat`` scaled by ``yellows / reference``.
-
-    Returns
-    -------
-    int
-        HSV saturation, at most ``body_sat``.
-    """
-    if yellows is None or yellows >= reference:
-        return body_sat
-    return round(body_sat * yellows / reference)
 
 
 def crown_features(square: np.ndarray, *, pale: int = BODY_SAT) -> np.ndarray:
@@ -799,8 +733,9 @@ def crown_features(square: np.ndarray, *, pale: int = BODY_SAT) -> np.ndarray:
     square : (rows, cols, 3) ndarray of uint8, BGR
     pale : int, keyword-only
         The body test's least saturation for the last four features, relative to the
-        kingdom's yellows (:func:`pale_body_sat`); :data:`BODY_SAT` (a kingdom as
-        saturated as the training ones) makes them the loose and strict counts again.
+        kingdom's yellows (:func:`vision.kingdomino.pale.pale_body_sat`);
+        :data:`BODY_SAT` (a kingdom as saturated as the training ones) makes them the
+        loose and strict counts again.
 
     Returns
     -------

@@ -28,13 +28,12 @@ from vision.kingdomino.features import (
     MEDIAN_B,
     MEDIAN_L,
     PALE_FEATURE,
-    YELLOW_SATURATION,
-    kingdom_yellows,
     normalise_light,
 )
 from vision.kingdomino.forest import forest_from_sklearn
 from vision.kingdomino.grid import find_grid
 from vision.kingdomino.locate import warp_kingdom
+from vision.kingdomino.pale import YELLOW_SATURATION, kingdom_yellows
 
 __all__ = [
     "CROWN_COPIES",
