@@ -74,8 +74,12 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-def _round_text(result: RoundResult) -> str:
+def _round_text(result: RoundResult, hands: list[tuple[Tile, ...]], photos: list[str]) -> str:
+    """The round as text; a hand read from a photo also shows the tiles read in it."""
     lines = [f"player {n}: {_count(pips, 'pip')}" for n, pips in enumerate(result.pips, 1)]
+    for seat, photo in enumerate(photos):
+        if photo:
+            lines[seat] += f" ({format_hand(hands[seat])}, read from {photo})"
     if result.winner is None:
         lines.append("blocked and tied for the lowest pip total: nobody scores")
     else:
@@ -101,15 +105,18 @@ def round_(hands: tuple[str, ...], as_json: bool) -> None:
     """Score a finished round from the tiles left in each HAND, in seat order.
 
     A HAND is tiles such as "6-6 3-5", or a photo of the tiles left in that hand
-    (read as `referee dominoes count` reads it). An empty HAND ("") is the player
-    who went out; with no empty hand the round was blocked and the lowest pip total
-    wins (a tie for lowest scores nothing).
+    (read as `referee dominoes count` reads it; the tiles read are shown). An empty
+    HAND ("") is the player who went out; with no empty hand the round was blocked and
+    the lowest pip total wins (a tie for lowest scores nothing).
     """
     read = [
         parse_option(f"hand {number}", value, _read_hand) for number, value in enumerate(hands, 1)
     ]
     result = round_result(read)
-    emit(result.to_json(), as_json, lambda: _round_text(result))
+    # Each hand as read (as the web answer gives it), so a photo's reading can be checked.
+    answer = {**result.to_json(), "hands": [format_hand(hand) for hand in read]}
+    photos = [value if is_image_path(value) else "" for value in hands]
+    emit(answer, as_json, lambda: _round_text(result, read, photos))
 
 
 def _verdict(

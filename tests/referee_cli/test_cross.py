@@ -26,17 +26,35 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
 def test_round_went_out(capsys: pytest.CaptureFixture[str]) -> None:
     # Player 2 went out; 6-6 1-2 = 15 pips and 0-3 = 3 pips are left: 18 points.
     payload = run_json(capsys, "round", "6-6 1-2", "", "0-3")
-    assert payload == {"winner": 2, "points": 18, "pips": [15, 0, 3], "tied": False}
+    assert payload == {
+        "winner": 2,
+        "points": 18,
+        "pips": [15, 0, 3],
+        "tied": False,
+        "hands": ["6-6 1-2", "", "0-3"],
+    }
 
 
 def test_round_blocked_lowest_wins(capsys: pytest.CaptureFixture[str]) -> None:
     payload = run_json(capsys, "round", "6-6 0-1", "[2|3], 1-4")
-    assert payload == {"winner": 2, "points": 3, "pips": [13, 10], "tied": False}  # 13 - 10
+    assert payload == {  # 13 - 10
+        "winner": 2,
+        "points": 3,
+        "pips": [13, 10],
+        "tied": False,
+        "hands": ["6-6 0-1", "2-3 1-4"],
+    }
 
 
 def test_round_blocked_tie_scores_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     payload = run_json(capsys, "round", "1-2", "0-3", "6-6", "5-5")
-    assert payload == {"winner": None, "points": 0, "pips": [3, 3, 12, 10], "tied": True}
+    assert payload == {
+        "winner": None,
+        "points": 0,
+        "pips": [3, 3, 12, 10],
+        "tied": True,
+        "hands": ["1-2", "0-3", "6-6", "5-5"],
+    }
 
 
 def test_round_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -242,6 +260,23 @@ def test_round_a_hand_photo_named_without_an_image_suffix_is_read(
     photo.write_bytes((samples / "hand-1.jpg").read_bytes())
     expected = json.loads((samples / "hand-1.json").read_text())["total"]
     assert run_json(capsys, "round", str(photo), "6-6")["pips"] == [expected, 12]
+
+
+def test_round_shows_the_tiles_read_in_a_hand_photo(capsys: pytest.CaptureFixture[str]) -> None:
+    # hand-1.jpg holds 3-3 4-6 1-6 0-0 0-4 (its labels beside it): 27 pips against 6-6.
+    samples = Path(__file__).resolve().parents[2] / "sample_photos"
+    photo = samples / "hand-1.jpg"
+    labelled = json.loads((samples / "hand-1.json").read_text())["tiles"]
+    payload = run_json(capsys, "round", str(photo), "6-6")
+    seen = sorted(
+        sorted(int(half) for half in tile.split("-")) for tile in payload["hands"][0].split()
+    )
+    assert seen == sorted(sorted(tile) for tile in labelled)
+    assert payload["hands"][1] == "6-6"
+    assert main(["cross", "round", str(photo), "6-6"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("player 1: 27 pips (") and first.endswith(f", read from {photo})")
+    assert first[len("player 1: 27 pips (") :].split(", read from")[0] == payload["hands"][0]
 
 
 def test_round_a_directory_is_not_a_hand(
