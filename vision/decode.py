@@ -159,7 +159,7 @@ _ORIENTATION_TAG = 0x0112
 #: damaged pixels too.
 _STRAY_END_BYTES = re.compile(r"(\d+) extraneous bytes before marker 0xd9")
 #: Most stray bytes before the end marker taken as padding, not damage.
-_MOST_STRAY_END_BYTES = 16
+_MOST_STRAY_END_BYTES = 4
 
 
 def _jpeg_by_libjpeg(data: bytes, opened: Image.Image) -> np.ndarray | None:
