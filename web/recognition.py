@@ -128,8 +128,10 @@ def read_kingdom(image: np.ndarray, *, photo_side: int | None = None) -> Kingdom
 
 
 def _sheet_seen(reading: Any, overlay: Any) -> dict[str, Any]:
-    """What a sheet reading shows the player: cells, confidences, corners, warnings."""
+    """What a sheet reading shows the player: cells, confidences, corners, warnings, and
+    how sure the orientation is (0..1, as the CLI's ``orientation_confidence``)."""
     seen = {"cells": ["".join(row) for row in reading.cells], **_seen(reading)}
+    seen["orientation_confidence"] = round(float(reading.orientation_confidence), 3)
     if isinstance(overlay, np.ndarray):
         seen["overlay"] = overlay_url(overlay)
     return seen

@@ -323,6 +323,24 @@ def test_sample_sheet_photo_analysed(client: FlaskClient, name: str) -> None:
     assert answer["blocked"] is expected["blocked"]
     assert answer["overlay"].startswith("data:image/jpeg;base64,")
     assert len(answer["confidence"]) == 5
+    # The same reading as `referee domineering analyze PHOTO --json` (CLI and web agree).
+    assert 0.5 < answer["orientation_confidence"] <= 1.0
+    cli = _cli_json(["domineering", "analyze", str(photo), "--first", expected["first"]])
+    assert answer["corners"] == cli["corners"]
+    assert answer["orientation_confidence"] == cli["orientation_confidence"]
+
+
+def _cli_json(args: list[str]) -> dict[str, object]:
+    import contextlib
+    import io
+
+    from referee_cli.main import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main([*args, "--json"]) == 0
+    answer: dict[str, object] = json.loads(out.getvalue())
+    return answer
 
 
 def _png_of(rows: int, cols: int) -> bytes:
