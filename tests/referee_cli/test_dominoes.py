@@ -153,12 +153,14 @@ def test_cross_round_reads_a_hand_from_a_photo(capsys: pytest.CaptureFixture[str
     captured = capsys.readouterr()
     assert (status, captured.err) == (0, "")
     total = answer("hand-1.jpg")["total"]
-    assert json.loads(captured.out) == {
-        "winner": 2,
-        "points": total,
-        "pips": [total, 0],
-        "tied": False,
-    }
+    payload = json.loads(captured.out)
+    assert _tiles(payload.pop("hands")[0]) == tiles(answer("hand-1.jpg")["tiles"])
+    assert payload == {"winner": 2, "points": total, "pips": [total, 0], "tied": False}
+
+
+def _tiles(hand: str) -> list[tuple[int, int]]:
+    """A hand written as tiles ("1-6 0-4"), as :func:`tiles` gives a labelled list."""
+    return tiles([[int(half) for half in tile.split("-")] for tile in hand.split()])
 
 
 def test_cross_round_mixes_a_photo_and_a_tile_list(capsys: pytest.CaptureFixture[str]) -> None:
@@ -167,7 +169,10 @@ def test_cross_round_mixes_a_photo_and_a_tile_list(capsys: pytest.CaptureFixture
     status = main(["cross", "round", str(SAMPLES / "hand-1.jpg"), "6-6 5-5", "--json"])
     out = capsys.readouterr().out
     assert status == 0
-    assert json.loads(out) == {"winner": 2, "points": 5, "pips": [27, 22], "tied": False}
+    payload = json.loads(out)
+    hands = payload.pop("hands")
+    assert _tiles(hands[0]) == tiles(answer("hand-1.jpg")["tiles"]) and hands[1] == "6-6 5-5"
+    assert payload == {"winner": 2, "points": 5, "pips": [27, 22], "tied": False}
 
 
 def test_an_overlay_of_an_unknown_type_is_bad_input(

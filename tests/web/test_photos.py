@@ -209,6 +209,7 @@ class _Reading:
     confidence = np.full((5, 5), 0.9)
     corners = np.array([[1.0, 2.0], [50.0, 2.0], [50.0, 40.0], [1.0, 40.0]])
     warnings = ("row 1 looks faint",)
+    orientation_confidence = 0.75
 
 
 class _ImpossibleSheet(ValueError):
@@ -232,6 +233,7 @@ def test_impossible_sheet_from_the_reader_is_422_with_what_was_seen(
     assert answer["cells"][0] == "HHH.."
     assert answer["confidence"][4][4] == 0.9
     assert answer["warnings"] == ["row 1 looks faint"]
+    assert answer["orientation_confidence"] == 0.75
     assert answer["overlay"].startswith("data:image/jpeg;base64,")
 
 
