@@ -205,9 +205,24 @@ def square_features(
     lit = squares if lit is None else lit
     if len(lit) != len(squares):
         raise ValueError(f"{len(lit)} lit squares for {len(squares)} squares")
-    t_feat = np.array([terrain_features(s) for s in squares])
+    # Each square resampled once: a square already SQUARE_SIDE a side is not resampled
+    # again (cv2.resize copies it), and a lit square with the same pixels as the
+    # photographed one (a view not brightened) shares its resampling.
+    small = [normalise_square(s) for s in squares]
+    t_feat = np.array([terrain_features(s) for s in small])
     pale = pale_body_sat(kingdom_yellows(lit)) if relative else BODY_SAT
-    c_feat = np.hstack([np.array([crown_features(s, pale=pale) for s in lit]), t_feat])
+    shared = [
+        s if b is a or np.array_equal(b, a) else None
+        for s, a, b in zip(small, squares, lit, strict=True)
+    ]
+    c_feat = np.hstack(
+        [
+            np.array(
+                [crown_features(b, pale=pale, small=s) for b, s in zip(lit, shared, strict=True)]
+            ),
+            t_feat,
+        ]
+    )
     return t_feat, c_feat
 
 

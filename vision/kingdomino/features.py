@@ -483,6 +483,8 @@ def _blobs_in(
     white = _within(hsv, (0, 0, white_val + 1), (255, white_sat - 1, 255))
     yellow = _within(hsv, (15, white_sat, 121), (36, 255, 255))
     white = cv2.morphologyEx(white, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    if not cv2.countNonZero(white):
+        return []  # no blob (labelling an empty mask costs as much as a full one)
     _, _, stats, _ = cv2.connectedComponentsWithStats(white, connectivity=8)
     widths, heights = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
     longest, shortest = np.maximum(widths, heights), np.minimum(widths, heights)
@@ -578,6 +580,8 @@ def _interiors_in(
     # <= 36) & (sat >= body_sat) & (val > 110) & ~rim, as 0/255 masks.
     rim = _within(hsv, (0, 0, rim_val + 1), (255, rim_sat - 1, 255))
     body = cv2.bitwise_and(_within(hsv, (15, body_sat, 111), (36, 255, 255)), ~rim)
+    if not cv2.countNonZero(body):
+        return []  # no body (labelling an empty mask costs as much as a full one)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(body, connectivity=4)
     if opening > 0:
         # Only bodies too big to be a crown are opened: a crown whose rim held is
@@ -725,7 +729,9 @@ PALE_FEATURE = 24
 BODY_SAT = 140
 
 
-def crown_features(square: np.ndarray, *, pale: int = BODY_SAT) -> np.ndarray:
+def crown_features(
+    square: np.ndarray, *, pale: int = BODY_SAT, small: np.ndarray | None = None
+) -> np.ndarray:
     """Features for counting a square's crowns (0-3).
 
     Parameters
@@ -736,6 +742,9 @@ def crown_features(square: np.ndarray, *, pale: int = BODY_SAT) -> np.ndarray:
         kingdom's yellows (:func:`vision.kingdomino.pale.pale_body_sat`);
         :data:`BODY_SAT` (a kingdom as saturated as the training ones) makes them the
         loose and strict counts again.
+    small : (SQUARE_SIDE, SQUARE_SIDE, 3) ndarray of uint8, BGR, or None, keyword-only
+        ``normalise_square(square)`` when already made (the terrain features resample
+        the same pixels when the light was not changed); default: made here.
 
     Returns
     -------
@@ -766,7 +775,7 @@ def crown_features(square: np.ndarray, *, pale: int = BODY_SAT) -> np.ndarray:
         pale_loose = _interiors_in(hsv, 96, rim_sat=90, body_sat=pale, opening=0)
         pale_strict = [c for c in pale_loose if c[4] >= 0.45]
     blobs = _blobs_in(hsv, 96, 70, 150, 0.08, 0.32, 0.8)
-    small = normalise_square(square)
+    small = normalise_square(square) if small is None else small
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     # Shares of (sat < 70) & (val > 150) and (15 <= hue <= 36) & (sat >= 70) pixels.
     white_share = np.count_nonzero(_within(hsv, (0, 0, 151), (255, 69, 255))) / hsv[..., 0].size
