@@ -359,3 +359,50 @@ def _desaturated(square: np.ndarray, factor: float) -> np.ndarray:
     hsv = cv2.cvtColor(square, cv2.COLOR_BGR2HSV)
     hsv[..., 1] = np.clip(np.rint(hsv[..., 1] * factor), 0, 255).astype(np.uint8)
     return np.asarray(cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 2**31 - 1),
+    st.floats(0.0, 0.6),
+    st.sampled_from([4, 8]),
+    st.integers(1, 96),
+    st.integers(1, 96),
+)
+def test_labelling_in_the_box_of_the_set_pixels_is_labelling_the_whole_mask(
+    seed: int, density: float, connectivity: int, rows: int, cols: int
+) -> None:
+    from vision.kingdomino.features import _components
+
+    # Set pixels scattered in a random sub-box (or none), and a few noise blobs.
+    rng = np.random.default_rng(seed)
+    mask = np.zeros((96, 96), np.uint8)
+    top, left = rng.integers(0, 97 - rows), rng.integers(0, 97 - cols)
+    box = (rng.random((rows, cols)) < density).astype(np.uint8) * 255
+    mask[top : top + rows, left : left + cols] = box
+    _, want_labels, want_stats, _ = cv2.connectedComponentsWithStats(
+        mask, connectivity=connectivity
+    )
+    labels, stats = _components(mask, connectivity)
+    assert np.array_equal(labels, want_labels)
+    assert np.array_equal(stats[1:], want_stats[1:])
+
+
+def test_crown_features_given_the_resampled_square_are_the_same() -> None:
+    from vision.kingdomino.classify import square_features
+    from vision.kingdomino.features import normalise_square
+
+    squares = [draw_square(Terrain.WHEAT, n, seed=20 + n) for n in range(4)]
+    for square in squares:
+        assert np.array_equal(
+            crown_features(square, small=normalise_square(square)), crown_features(square)
+        )
+    # A brightened lit square is resampled on its own: its crown features are its own.
+    lit = [cv2.convertScaleAbs(s, alpha=1.3, beta=0.0) for s in squares]
+    pale = pale_body_sat(kingdom_yellows(lit))
+    _, c_feat = square_features(squares, lit=lit)
+    for row, square in zip(c_feat, lit, strict=True):
+        assert np.array_equal(row[: len(crown_features(square))], crown_features(square, pale=pale))
+    _, same = square_features(squares, lit=[s.copy() for s in squares])
+    _, alone = square_features(squares)
+    assert np.array_equal(same, alone)

@@ -472,10 +472,14 @@ def _components(mask: np.ndarray, connectivity: int) -> tuple[np.ndarray, np.nda
     """``cv2.connectedComponentsWithStats`` labels and stats of ``mask``, labelled in the box
     of its set pixels only (the labelling's cost goes with the pixels it scans).
 
-    The same labels (in the same raster order) and the same stats as labelling the whole
+    The same labels (in the same order) and the same stats as labelling the whole
     mask, but for the background's row 0; the labels are 0 outside the box.
     """
     left, top, width, height = cv2.boundingRect(mask)
+    # The box starts on an even row and column: the labelling scans blocks of 2 x 2
+    # pixels from the mask's corner, and the labels' order follows that grid.
+    width, height = width + left % 2, height + top % 2
+    left, top = left - left % 2, top - top % 2
     if width * height in (0, mask.size):  # empty, or set pixels reaching every edge
         _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=connectivity)
         return labels, stats
