@@ -535,15 +535,11 @@ def find_grid(
 
     best: Grid | None = None
     tried = 0
-    for _, _, sub, (x, y) in ranked:
-        h, w = sub.shape
-        quad = _quad_from_component(sub)
-        if quad is None:
+    for _, _, sub, corner in ranked:
+        seen = _component_quad(ink, sub, corner)
+        if seen is None:
             continue
-        support = np.zeros_like(ink)
-        keep = cv2.dilate(sub, np.ones((5, 5), np.uint8)).astype(bool)
-        support[y : y + h, x : x + w][keep] = ink[y : y + h, x : x + w][keep]
-        corner_quad = quad + np.array([x, y], np.float64)
+        corner_quad, support = seen
         grid = _refine(ink, corner_quad, cell_px, margin, support=support)
         if best is None or weight(grid) > weight(best):
             best = grid
@@ -612,15 +608,11 @@ def grid_alternatives(
     """
     found: list[Grid] = []
     tried = 0
-    for _, _, sub, (x, y) in _components(ink, threshold):
-        h, w = sub.shape
-        quad = _quad_from_component(sub)
-        if quad is None:
+    for _, _, sub, corner in _components(ink, threshold):
+        seen = _component_quad(ink, sub, corner)
+        if seen is None:
             continue
-        support = np.zeros_like(ink)
-        keep = cv2.dilate(sub, np.ones((5, 5), np.uint8)).astype(bool)
-        support[y : y + h, x : x + w][keep] = ink[y : y + h, x : x + w][keep]
-        corner_quad = quad + np.array([x, y], np.float64)
+        corner_quad, support = seen
         found.append(_refine(ink, corner_quad, cell_px, margin, support=support))
         found.append(_refine(ink, corner_quad, cell_px, margin, support=support, search_rounds=0))
         found.append(_outline_grid(ink, corner_quad, cell_px, margin))
@@ -628,6 +620,27 @@ def grid_alternatives(
         if tried >= candidates:
             break
     return found
+
+
+def _component_quad(
+    ink: np.ndarray, sub: np.ndarray, corner: tuple[int, int]
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """A stroke component's quad in the photo, and the ink on and near the component.
+
+    ``sub`` is the component's mask in its bounding box, whose top-left pixel is
+    ``corner`` (x, y) in ``ink``.  Returns the quad (4, 2) float64 [x, y] pixels, tl,
+    tr, br, bl, and the support: ``ink`` kept within 2 pixels of the component, zero
+    elsewhere, (rows, cols) as ``ink``; ``None`` when the component gives no quad.
+    """
+    quad = _quad_from_component(sub)
+    if quad is None:
+        return None
+    x, y = corner
+    h, w = sub.shape
+    support = np.zeros_like(ink)
+    keep = cv2.dilate(sub, np.ones((5, 5), np.uint8)).astype(bool)
+    support[y : y + h, x : x + w][keep] = ink[y : y + h, x : x + w][keep]
+    return quad + np.array([x, y], np.float64), support
 
 
 def rectify(
