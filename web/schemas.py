@@ -105,8 +105,8 @@ def load(schema: Schema, data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _refuse_unknown(schema: Schema, data: Mapping[str, Any]) -> None:
     """400 naming the fields of ``data`` and the files of the request that ``schema`` (a
-    :class:`Fields`) does not take, or a file sent twice under one name (only the first
-    would be read)."""
+    :class:`Fields`) does not take, a file sent twice under one name (only the first
+    would be read), or a file sent under a field read as text (it would be dropped)."""
     others: tuple[str, ...] = getattr(schema, "OTHER_FIELDS", ())
     pattern: str = getattr(schema, "OTHER_PATTERN", "")
     # Files as sent, leaving out a form's empty file input (no name, no bytes).
@@ -118,6 +118,12 @@ def _refuse_unknown(schema: Schema, data: Mapping[str, Any]) -> None:
     for name, sent in files.items():
         if sent > 1:
             raise ApiError(400, f"send one file as {name!r}, not {sent}")
+        if name in others or name.startswith("photo"):
+            continue
+        if name in schema.fields or (pattern and re.fullmatch(pattern, name)):
+            # A field read as text (a notation, a number): the file would be dropped.
+            photos = " or ".join(repr(other) for other in others) or "no file"
+            raise ApiError(400, f"field {name!r} takes text, not a file: send a photo as {photos}")
     unknown = [
         name
         for name in [*data, *(name for name in files if name not in data)]

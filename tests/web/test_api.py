@@ -667,6 +667,8 @@ def test_a_photo_with_a_notation_for_the_same_thing_is_refused(
         ),
         # Two files under one name: the first was read, the second dropped.
         ([("photo", "a.jpg"), ("photo", "b.jpg")], "send one file as 'photo', not 2"),
+        # A file under a field read as text (the set) was dropped without a word.
+        ([("set", "a.jpg")], "field 'set' takes text, not a file: send a photo as 'photo'"),
     ],
 )
 def test_every_file_sent_is_read_or_refused(
@@ -674,4 +676,34 @@ def test_every_file_sent_is_read_or_refused(
 ) -> None:
     data = MultiDict([(name, (io.BytesIO(jpeg_bytes), file)) for name, file in files])
     got, answer = post(client, "/api/dominoes/count", data=data)
+    assert (got, answer) == (400, {"error": error})
+
+
+@pytest.mark.parametrize(
+    ("url", "field", "error"),
+    [
+        (
+            "/api/kingdomino/score",
+            "kingdom",
+            "field 'kingdom' takes text, not a file: send a photo as 'photo'",
+        ),
+        (
+            "/api/domineering/analyze",
+            "position",
+            "field 'position' takes text, not a file: send a photo as 'photo'",
+        ),
+        (
+            "/api/cross/round",
+            "hand1",
+            "field 'hand1' takes text, not a file: send a photo as "
+            "'photo1' or 'photo2' or 'photo3' or 'photo4'",
+        ),
+    ],
+)
+def test_a_photo_under_a_notation_field_is_refused(
+    client: FlaskClient, jpeg_bytes: bytes, url: str, field: str, error: str
+) -> None:
+    # The newcomer's photo sent as 'kingdom' was ignored: "send a photo or a notation".
+    data = {field: (io.BytesIO(jpeg_bytes), "kingdom.jpg")}
+    got, answer = post(client, url, data=data)
     assert (got, answer) == (400, {"error": error})
