@@ -62,15 +62,7 @@ def best_matching(
     n = rows * cols
     width = cols  # profile: bit k = cell i + k already covered
     states = 1 << width
-    weight_h = np.full(n, _NEG)
-    weight_v = np.full(n, _NEG)
-    for r in range(rows):
-        for c in range(cols):
-            i = r * cols + c
-            if c + 1 < cols:
-                weight_h[i] = edge_logit[2 * r, 2 * c + 1] + cell_logit[r, c] + cell_logit[r, c + 1]
-            if r + 1 < rows:
-                weight_v[i] = edge_logit[2 * r + 1, 2 * c] + cell_logit[r, c] + cell_logit[r + 1, c]
+    weight_h, weight_v = _pair_weights(cell_logit, edge_logit)
     masks = np.arange(states)
     covered = (masks & 1).astype(bool)
     nxt_skip = masks >> 1
