@@ -136,7 +136,12 @@ def plays(
 
 
 @two_step.command(name="deal")
-@click.option("--seed", type=int, required=True, help="Seed of the shuffle (a whole number).")
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    required=True,
+    help="Seed of the shuffle (a whole number, 0 or more).",
+)
 @json_option
 @reports_bad_input
 def deal_command(seed: int, as_json: bool) -> None:

@@ -259,3 +259,14 @@ def test_analyze_says_one_tile_in_the_singular(capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert "draw pile: 1 tile\n" in out
     assert out.endswith("legal moves: discard 0-3, discard 0-4, discard 0-5\n")
+
+
+def test_deal_refuses_a_negative_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    # Python's random.Random(-1) is random.Random(1): "--seed -1" printed seed -1 beside
+    # the very deal of seed 1 (docs/two-step.md), as if it were another shuffle.
+    assert main(["two-step", "deal", "--seed", "-1"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "--seed" in captured.err
+    assert "-1" in captured.err
+    assert len(captured.err.strip().splitlines()) == 1
