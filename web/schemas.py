@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
 
 from flask import has_request_context, request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load
 from marshmallow.validate import OneOf
 
+from referee.errors import NotationError
 from web.errors import ApiError
+
+_Parsed = TypeVar("_Parsed")
 
 __all__ = [
     "Fields",
@@ -29,6 +32,7 @@ __all__ = [
     "Word",
     "choice",
     "load",
+    "parse_field",
     "side",
     "text",
 ]
@@ -242,3 +246,41 @@ class Hands(fields.Field[list[str]]):
             else:
                 raise ValidationError(f'hand {number} must be a tile list such as "6-6 3-5"')
         return hands
+
+
+def parse_field(
+    name: str, parse: Callable[[str], _Parsed], text: str, *, part: str = ""
+) -> _Parsed:
+    """``parse(text)``, a notation that does not parse named by the field that held it.
+
+    For routes with several notation fields (a hand and two tiles, one hand per seat),
+    where the engine's "... of '9-9'" alone does not say which field was at fault.
+
+    Parameters
+    ----------
+    name : str
+        The field, e.g. ``"card_top"``: the message starts ``field 'card_top': ``.
+    parse : callable
+        The engine's parser (``referee.dominoes.parse_tile``, ``parse_hand``...).
+    text : str
+        The field's text (or the part of it being parsed).
+    part : str
+        Which part of the field, when it holds several notations (``"hand 2"``):
+        ``field 'hands': hand 2: ...``.
+
+    Raises
+    ------
+    referee.errors.NotationError
+        The parser's error led by the field's name, with the same place (1-based
+        column) and text: a 400 answer, as for every malformed field.
+
+    >>> parse_field("ends", int, "12")
+    12
+    """
+    try:
+        return parse(text)
+    except NotationError as error:
+        where = f"{part}: " if part else ""
+        raise NotationError(
+            f"field {name!r}: {where}{error.reason}", text=error.text, index=error.index
+        ) from None

@@ -707,3 +707,34 @@ def test_a_photo_under_a_notation_field_is_refused(
     data = {field: (io.BytesIO(jpeg_bytes), "kingdom.jpg")}
     got, answer = post(client, url, data=data)
     assert (got, answer) == (400, {"error": error})
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "start"),
+    [
+        # Several fields hold tiles: a tile that does not parse names its field, as the
+        # CLI names its option ("--card-top: ..."), not just "... of '9-9'".
+        ("/api/two-step/plays", {"ends": "3,5", "hand": "1-2", "card_top": "9-9"}, "card_top"),
+        ("/api/two-step/plays", {"ends": "3,5", "discard_top": "1-2 3-4"}, "discard_top"),
+        ("/api/two-step/plays", {"ends": "3,5", "hand": "1-2 x"}, "hand"),
+        ("/api/cross/round", {"hand1": "1-1", "hand2": "6-9"}, "hand2"),
+    ],
+)
+def test_a_tile_notation_error_names_its_field(
+    client: FlaskClient, url: str, body: dict[str, Any], start: str
+) -> None:
+    for sent in ({"json": body}, {"data": body}):
+        status, answer = post(client, url, **sent)
+        assert status == 400
+        assert answer["error"].startswith(f"field {start!r}: ")
+        # The engine's own words and place are kept after the field's name.
+        assert " of '" in answer["error"]
+
+
+def test_a_tile_notation_error_in_hands_names_the_hand(client: FlaskClient) -> None:
+    status, answer = post(client, "/api/cross/round", json={"hands": ["1-1", "0-2 6-9"]})
+    assert status == 400
+    assert answer["error"] == (
+        "field 'hands': hand 2: 9 pips is more than a half of this set can show (6) "
+        "at column 7 of '0-2 6-9'"
+    )

@@ -104,7 +104,8 @@ def round_answer(data: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/cross/round``: the CLI's round JSON (``winner``, ``points``, ``pips``,
     ``tied``) plus ``hands`` (each hand as a tile list); a seat given as a photo
     (``photo1``, ``photo2``, ...) also gets its reading in ``readings``."""
-    seats = _hand_texts(schemas.load(RoundFields(), data), data)
+    values = schemas.load(RoundFields(), data)
+    seats = _hand_texts(values, data)
     photos = [f"photo{n}" for n in range(1, MAX_PLAYERS + 1) if inputs.has_photo(f"photo{n}")]
     while len(seats) < len(photos):
         seats.append(None)
@@ -124,7 +125,14 @@ def round_answer(data: dict[str, Any]) -> dict[str, Any]:
             hands.append(tuple(seen["hand"]))
             readings[str(number)] = {k: v for k, v in seen.items() if k != "hand"}
         else:
-            hands.append(parse_hand(text or "", max_pips=6))
+            # Name the field at fault: 'hands' (which hand) or 'hand2'.
+            in_list = values["hands"] is not None
+            field = "hands" if in_list else f"hand{number}"
+            part = f"hand {number}" if in_list else ""
+            read = schemas.parse_field(
+                field, lambda tiles: parse_hand(tiles, max_pips=6), text or "", part=part
+            )
+            hands.append(read)
     if len(hands) < 2:
         raise ApiError(400, "send at least two hands, one per player (hands, or photo1, photo2)")
     answer = engine.round_result(hands).to_json()

@@ -67,7 +67,9 @@ class PlaysFields(schemas.Fields):
 
 def _tile(values: dict[str, Any], name: str) -> Tile | None:
     text = values.get(name)
-    return None if text is None else parse_tile(text.strip(), max_pips=6)
+    if text is None:
+        return None
+    return schemas.parse_field(name, lambda tile: parse_tile(tile, max_pips=6), text.strip())
 
 
 def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
@@ -90,7 +92,9 @@ def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
         reading = recognition.read_tiles(image, max_pips=6, photo_side=inputs.photo_side("photo"))
         hand = tuple(reading.pop("hand"))
     else:
-        hand = parse_hand(values.get("hand", ""), max_pips=6)
+        hand = schemas.parse_field(
+            "hand", lambda tiles: parse_hand(tiles, max_pips=6), values.get("hand", "")
+        )
     if len(hand) > _HAND:
         raise ApiError(422, f"a hand holds at most {_HAND} tiles, got {len(hand)}")
     card_top = _tile(values, "card_top")
