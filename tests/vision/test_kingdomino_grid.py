@@ -8,6 +8,7 @@ import pytest
 
 from referee.kingdomino import Kingdom, Terrain
 from vision.kingdomino.grid import (
+    _median_along_rows,
     _median_of,
     edge_profiles,
     find_grid,
@@ -129,15 +130,9 @@ def test_square_boxes_without_local_lines_follow_the_grid_lines() -> None:
     )
 
 
-@pytest.mark.parametrize(("rows", "cols"), [(500, 500), (101, 99), (3, 4)])
-def test_edge_profiles_are_the_median_and_half_the_mean_of_the_gradient(
-    rows: int, cols: int
-) -> None:
-    # The profile is defined as the median plus half the mean of |Sobel| across
-    # each pixel row / column (borders zeroed); numpy's median is the reference for
-    # the faster selection the code uses.
-    image = np.random.default_rng(rows).integers(0, 256, (rows, cols, 3), dtype=np.uint8)
-    before = image.copy()
+def _float_profiles(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The profiles as defined: the median plus half the mean of |Sobel| (float32) across
+    each pixel row / column, borders zeroed, numpy's median and mean."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
     d_row = np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3))
     d_col = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3))
@@ -145,12 +140,54 @@ def test_edge_profiles_are_the_median_and_half_the_mean_of_the_gradient(
     d_col[:, [0, -1]] = 0
     want_rows = np.median(d_row, axis=1).astype(np.float32) + 0.5 * d_row.mean(axis=1)
     want_cols = np.median(d_col, axis=0).astype(np.float32) + 0.5 * d_col.mean(axis=0)
+    return want_rows, want_cols
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(500, 500), (101, 99), (3, 4)])
+def test_edge_profiles_are_the_median_and_half_the_mean_of_the_gradient(
+    rows: int, cols: int
+) -> None:
+    # The profile is defined as the median plus half the mean of |Sobel| across
+    # each pixel row / column (borders zeroed); numpy's median is the reference for
+    # the faster selection the code uses.  Noise: middle gradients over 255.
+    image = np.random.default_rng(rows).integers(0, 256, (rows, cols, 3), dtype=np.uint8)
+    before = image.copy()
+    want_rows, want_cols = _float_profiles(image)
     row_profile, col_profile = edge_profiles(image)
     assert np.array_equal(image, before)
     assert row_profile.dtype == np.float32 and row_profile.shape == (rows,)
     assert col_profile.dtype == np.float32 and col_profile.shape == (cols,)
     assert np.array_equal(row_profile, want_rows)
     assert np.array_equal(col_profile, want_cols)
+
+
+@pytest.mark.parametrize(("side", "seed"), [(500, 3), (700, 4), (421, 5)])
+def test_a_kingdoms_edge_profiles_are_the_median_and_half_the_mean(side: int, seed: int) -> None:
+    # A drawn kingdom's middle gradients are small (the counted selection, not numpy's
+    # partition, gives them); odd and even sides.
+    kingdom = deal_kingdom(seed, size=7 if side == 700 else 5)
+    image = cv2.resize(draw_kingdom(kingdom, seed=seed), (side, side + 1))
+    want_rows, want_cols = _float_profiles(image)
+    row_profile, col_profile = edge_profiles(image)
+    assert np.array_equal(row_profile, want_rows)
+    assert np.array_equal(col_profile, want_cols)
+    assert float(np.median(want_rows)) < 255  # below the counted values' cap
+
+
+def test_the_counted_median_of_each_row_is_numpys() -> None:
+    # Rows of small values (counted) and of large ones (selected), odd and even lengths,
+    # ties, all zeros.
+    rng = np.random.default_rng(9)
+    for length in (200, 201, 256):
+        whole = rng.integers(0, 40, (300, length)).astype(np.int16)
+        whole[::7] = rng.integers(200, 1021, (len(whole[::7]), length))
+        whole[1::11] = rng.integers(250, 260, (len(whole[1::11]), length))
+        whole[5] = 0
+        want = np.median(whole.astype(np.float32), axis=1).astype(np.float32)
+        got = _median_along_rows(whole)
+        assert got.dtype == np.float32
+        assert np.array_equal(got, want)
+        assert np.array_equal(_median_along_rows(whole, least=10**9), want)  # partition
 
 
 def test_the_pieces_median_is_numpys_median() -> None:

@@ -11,7 +11,14 @@ import pytest
 from referee.kingdomino import format_kingdom, parse_kingdom
 from vision.datasets import PROJECT_ROOT
 from vision.decode import read_image
-from vision.kingdomino.locate import locate_kingdom, pasted_picture, refine_corners, warp_kingdom
+from vision.kingdomino.locate import (
+    _candidates,
+    _channel_medians,
+    locate_kingdom,
+    pasted_picture,
+    refine_corners,
+    warp_kingdom,
+)
 from vision.kingdomino.pipeline import find_squares, score_photo, straighten
 from vision.kingdomino.render import SAMPLES as RENDERED
 from vision.kingdomino.render import draw_kingdom, photograph, scene
@@ -262,3 +269,41 @@ def test_the_table_is_learned_again_when_no_clear_kingdom_is_found(share: float)
         locate_kingdom(image, retry_side=min(rows, cols) // 2).corners,
         locate_kingdom(image, attempts=(2,)).corners,
     )
+
+
+def test_the_canvas_colour_is_numpys_median_of_each_channel() -> None:
+    # pasted_picture counts the border band's values instead of sorting them: the same
+    # median (odd and even counts, ties, a half level).
+    rng = np.random.default_rng(3)
+    for count in (1, 2, 3, 10, 501, 4000):
+        for pixels in (
+            rng.integers(0, 256, (count, 3)),
+            rng.integers(120, 124, (count, 3)),
+            np.full((count, 3), 255),
+        ):
+            pixels = pixels.astype(np.uint8)
+            assert np.array_equal(_channel_medians(pixels), np.median(pixels, axis=0))
+    assert list(_channel_medians(np.array([[0, 10, 255], [1, 20, 255]], np.uint8))) == [
+        0.5,
+        15.0,
+        255.0,
+    ]
+
+
+def test_the_candidate_regions_come_largest_first_and_pieces_together() -> None:
+    # Two blocks clear of the edge, meeting at one corner (apart for a 4-connected
+    # labelling, one outline for an 8-connected trace): the larger's outline first (its
+    # four drawn corners), then the smaller's, then both pieces together.
+    mask = np.zeros((200, 300), np.uint8)
+    mask[20:80, 20:80] = 1  # 60 x 60, the largest
+    mask[80:135, 80:135] = 1  # 55 x 55, touching it at a corner
+    found = _candidates(mask, 0.04, 1.25)
+    assert len(found) == 3
+    quads = [np.sort(q[0], axis=0) for q in found]
+    want_first = np.sort(np.array([[20, 20], [79, 20], [79, 79], [20, 79]], float), axis=0)
+    assert np.abs(quads[0] - want_first).max() <= 1.0
+    want_second = np.sort(np.array([[80, 80], [134, 80], [134, 134], [80, 134]], float), 0)
+    assert np.abs(quads[1] - want_second).max() <= 1.0
+    assert not any(q[2] for q in found)  # none touches the photo's edge
+    low, high = quads[2].min(axis=0), quads[2].max(axis=0)
+    assert low.max() <= 21 and high.min() >= 133  # around both blocks

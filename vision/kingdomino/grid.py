@@ -75,38 +75,91 @@ def edge_profiles(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     col_profile : (cols,) ndarray of float32
         Mean |d/dcol| along each pixel column (high on vertical lines).
     """
+    if image.dtype == np.uint8 and max(image.shape[:2]) * _MOST_SOBEL < 2**24:
+        d_row, d_col_t = _whole_gradients(image)
+        # A median across the image keeps a line that runs all the way across and
+        # ignores a strong edge inside one square (a house, a crown).
+        row_profile, col_profile = _median_along_rows(d_row), _median_along_rows(d_col_t)
+        row_profile += np.float32(0.5) * _mean_along_rows(d_row)
+        col_profile += np.float32(0.5) * _mean_along_rows(d_col_t)
+        return row_profile, col_profile
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
     d_row = np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3))
     d_col = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3))
     # Edges are flattened at the image border (Sobel's reflection): zero them.
     d_row[[0, -1], :] = 0
     d_col[:, [0, -1]] = 0
-    # A median across the image keeps a line that runs all the way across and
-    # ignores a strong edge inside one square (a house, a crown).
-    if image.dtype == np.uint8:
-        row_profile, col_profile = _median(d_row, axis=1), _median(d_col, axis=0)
-    else:
-        row_profile = np.median(d_row, axis=1).astype(np.float32)
-        col_profile = np.median(d_col, axis=0).astype(np.float32)
+    row_profile = np.median(d_row, axis=1).astype(np.float32)
+    col_profile = np.median(d_col, axis=0).astype(np.float32)
     row_profile += 0.5 * d_row.mean(axis=1)
     col_profile += 0.5 * d_col.mean(axis=0)
     return row_profile, col_profile
 
 
-def _median(gradient: np.ndarray, *, axis: int) -> np.ndarray:
-    """``np.median(gradient, axis=axis)`` as float32, for a gradient of a uint8 image.
+#: Largest size of a 3x3 Sobel gradient of whole grey levels (4 x 255).
+_MOST_SOBEL = 1020
 
-    A 3x3 Sobel of whole grey levels is whole (at most 1020 in size), so it is
-    selected as int16, which is faster than as float32; the two middle values are
-    then averaged in float32 as ``np.median`` does: the same numbers exactly.
+
+def _whole_gradients(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """|d/drow| and the transposed |d/dcol| of a uint8 image's grey levels, int16.
+
+    A 3x3 Sobel of whole grey levels is whole (at most :data:`_MOST_SOBEL` in size), so
+    it is the same in int16 as in float32; the column gradient is taken as the row
+    gradient of the transposed grey image (the same kernel, the same reflection at the
+    border), so its columns lie along memory rows.  The image border's rows (columns)
+    are zeroed: Sobel's reflection flattens edges there.
     """
-    whole = gradient.astype(np.int16)
-    count = whole.shape[axis]
-    low, high = (count - 1) // 2, count // 2
-    middle = np.partition(whole, [low, high], axis=axis)
-    below = np.take(middle, low, axis=axis).astype(np.float32)
-    above = np.take(middle, high, axis=axis).astype(np.float32)
-    out: np.ndarray = (below + above) / np.float32(2)
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    d_row = np.abs(cv2.Sobel(grey, cv2.CV_16S, 0, 1, ksize=3))
+    d_col_t = np.abs(cv2.Sobel(cv2.transpose(grey), cv2.CV_16S, 0, 1, ksize=3))
+    d_row[[0, -1], :] = 0
+    d_col_t[[0, -1], :] = 0
+    return d_row, d_col_t
+
+
+def _median_along_rows(whole: np.ndarray, *, bins: int = 256, least: int = 40_000) -> np.ndarray:
+    """``np.median(whole, axis=1)`` as float32, for whole values 0.. (int16).
+
+    Counted, not sorted: each row's histogram of its values (those of ``bins - 1`` and
+    over counted together), its running total, and the first values the total passes
+    the two middle ranks at; their mean is taken in float32 as ``np.median`` takes it
+    of a float32 gradient: the same numbers exactly.  A row whose middle value is not
+    below ``bins - 1`` is selected by ``np.partition``, and so is a small image (fewer
+    than ``least`` values: counting costs more there).
+    """
+    count, length = whole.shape
+    low, high = (length - 1) // 2, length // 2
+    if whole.size < least:
+        return _middle_of_rows(whole, np.arange(count), low, high)
+    bins = min(bins, int(whole.max()) + 1)
+    index = np.minimum(whole, bins - 1).astype(np.int32)
+    index += (np.arange(count, dtype=np.int32) * bins)[:, None]
+    totals = np.cumsum(np.bincount(index.ravel(), minlength=count * bins).reshape(count, bins), 1)
+    below = np.count_nonzero(totals <= low, axis=1)
+    above = np.count_nonzero(totals <= high, axis=1)
+    out: np.ndarray = (below.astype(np.float32) + above.astype(np.float32)) / np.float32(2)
+    beyond = np.nonzero(above >= bins - 1)[0]
+    if len(beyond):
+        out[beyond] = _middle_of_rows(whole, beyond, low, high)
+    return out
+
+
+def _middle_of_rows(whole: np.ndarray, rows: np.ndarray, low: int, high: int) -> np.ndarray:
+    """The mean (float32) of the ``low``-th and ``high``-th smallest values of each of
+    ``whole``'s ``rows``, selected by ``np.partition``."""
+    middle = np.partition(whole[rows], [low, high], axis=1)
+    out: np.ndarray = (middle[:, low].astype(np.float32) + middle[:, high].astype(np.float32)) / (
+        np.float32(2)
+    )
+    return out
+
+
+def _mean_along_rows(whole: np.ndarray) -> np.ndarray:
+    """``whole.astype(np.float32).mean(axis=1)`` for whole values (int16) whose row
+    sums stay under 2**24: float32 adds such whole numbers exactly in any order, so
+    the exact sum divided as numpy divides it (in float64, then float32) is the same."""
+    sums = whole.sum(axis=1, dtype=np.int64)
+    out: np.ndarray = (sums / np.float64(whole.shape[1])).astype(np.float32)
     return out
 
 
@@ -259,16 +312,22 @@ def local_lines(
         The same grid with ``boxes``, ``rows_local``, ``cols_local``, ``strong_rows``
         and ``strong_cols`` filled in.
     """
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    d_row = np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3))
-    d_col = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3))
-    d_row[[0, -1], :] = 0
-    d_col[:, [0, -1]] = 0
+    if image.dtype == np.uint8:
+        # The same values as in float32 (whole), the column gradient transposed so that
+        # each piece's percentile is selected along memory rows.
+        d_row, d_col_t = (d.astype(np.float32) for d in _whole_gradients(image))
+    else:
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        d_row = np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3))
+        d_col = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3))
+        d_row[[0, -1], :] = 0
+        d_col[:, [0, -1]] = 0
+        d_col_t = d_col.T
     rows_local, strong_rows = _pieces(
         d_row, grid.row_lines, grid.col_lines, reach, trim, clear, percentile, lean
     )
     cols_local, strong_cols = _pieces(
-        d_col.T, grid.col_lines, grid.row_lines, reach, trim, clear, percentile, lean
+        d_col_t, grid.col_lines, grid.row_lines, reach, trim, clear, percentile, lean
     )
     down = _tile_shifts(rows_local, strong_rows, grid.row_lines, agree, least)
     right = _tile_shifts(cols_local, strong_cols, grid.col_lines, agree, least)

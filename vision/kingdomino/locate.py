@@ -126,8 +126,11 @@ def pasted_picture(
             small[:, -band::2].reshape(-1, 3),
         ]
     )
-    colour = np.median(edge, axis=0)
-    if float((np.abs(edge - colour).max(axis=1) <= plain).mean()) < least_plain:
+    colour = _channel_medians(edge)
+    # Within ``plain`` of the median in each channel: whole levels from ceil(median -
+    # plain) to floor(median + plain) (the median may be a half level).
+    near = cv2.inRange(edge.reshape(-1, 1, 3), np.ceil(colour - plain), np.floor(colour + plain))
+    if cv2.countNonZero(near) / len(edge) < least_plain:
         return None  # a table, not a canvas
     canvas: Any = (*(float(v) for v in np.clip(np.rint(colour), 0, 255)), 0.0)  # a cv2 scalar
     channels = cv2.split(cv2.absdiff(np.ascontiguousarray(small), canvas))
@@ -182,6 +185,21 @@ def pasted_picture(
         range(min(cols, hi_c + step) - 1, hi_c - step - 1, -1), lambda i: full[lo_r:hi_r, i]
     )
     return top_px, bottom_px, left_px, right_px
+
+
+def _channel_medians(pixels: np.ndarray) -> np.ndarray:
+    """``np.median(pixels, axis=0)`` of ``(n, 3)`` uint8 pixels, counted, not sorted: the
+    mean (float64) of each channel's two middle values (its one middle value for odd
+    ``n``), as numpy takes it."""
+    count = len(pixels)
+    low, high = (count - 1) // 2, count // 2
+    out = np.empty(3, dtype=np.float64)
+    for channel in range(3):
+        totals = np.cumsum(np.bincount(pixels[:, channel], minlength=256))
+        below = int(np.count_nonzero(totals <= low))
+        above = int(np.count_nonzero(totals <= high))
+        out[channel] = (below + above) / 2
+    return out
 
 
 def _table_distance(
@@ -575,10 +593,13 @@ def _candidates(
     """Outlines of a mask's largest region and of any other region large enough to
     be a kingdom (``least_area`` of the picture), largest first; with ``elongated``,
     also the square at each end of a long region (:func:`_square_ends`)."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    # Labels only (the statistics of every small blob cost more than the labelling): the
+    # areas counted from them, as int32 as OpenCV's statistics give them, so the regions
+    # come in the same order; a bounding box only where one is asked.
+    count, labels = cv2.connectedComponents(mask, connectivity=4, ltype=cv2.CV_32S)
     if count < 2:
         return []
-    areas = stats[1:, cv2.CC_STAT_AREA]
+    areas = np.bincount(labels.ravel(), minlength=count)[1:].astype(np.int32)
     found = []
     for rank, index in enumerate(np.argsort(areas)[::-1][:4]):
         if rank > 0 and areas[index] < least_area * mask.size:
@@ -586,25 +607,26 @@ def _candidates(
         # Holes are not filled: they leave a region's outer outline (all that is
         # used of it here) as it is, and filling them cost a flood fill per region.
         region = (labels == index + 1).astype(np.uint8)
-        outline = _outline(region)
-        if outline is not None:
-            found.append(outline)
+        contour = _largest_contour(region)
+        if contour is None:
+            continue
+        found.append(_outline(region, contour))
         if elongated:
-            found += _square_ends(region, elongated=elongated)
+            found += _square_ends(region.shape, contour, elongated=elongated)
     if elongated:
         # A kingdom split where its squares look like the table: all the pieces clear
         # of the photo's edge together.
         rows, cols = mask.shape[:2]
-        left, top = stats[1:, cv2.CC_STAT_LEFT], stats[1:, cv2.CC_STAT_TOP]
-        right = left + stats[1:, cv2.CC_STAT_WIDTH]
-        bottom = top + stats[1:, cv2.CC_STAT_HEIGHT]
-        clear = (left > 1) & (top > 1) & (right < cols - 1) & (bottom < rows - 1)
-        pieces = np.nonzero(clear & (areas >= 0.1 * least_area * mask.size))[0]
+        pieces = []
+        for index in np.nonzero(areas >= 0.1 * least_area * mask.size)[0]:
+            left, top, width, height = cv2.boundingRect((labels == index + 1).astype(np.uint8))
+            if left > 1 and top > 1 and left + width < cols - 1 and top + height < rows - 1:
+                pieces.append(index)
         if len(pieces) > 1:
-            union = np.isin(labels, pieces + 1).astype(np.uint8)
-            outline = _outline(union)
-            if outline is not None:
-                found.append(outline)
+            union = np.isin(labels, np.array(pieces) + 1).astype(np.uint8)
+            contour = _largest_contour(union)
+            if contour is not None:
+                found.append(_outline(union, contour))
     return found
 
 
@@ -622,13 +644,18 @@ def _kingdom_mask(unlike: np.ndarray, opening: float) -> np.ndarray:
     return opened
 
 
-def _outline(region: np.ndarray) -> tuple[np.ndarray, float, bool] | None:
-    """A region's four corners (small image's pixels), its confidence, whether it meets
-    the photo's edge; None for an empty region."""
+def _largest_contour(region: np.ndarray) -> np.ndarray | None:
+    """The outer outline of a region's largest part (``(n, 1, 2)`` int32 points of the
+    mask), None for an empty region."""
     contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return None
-    contour = max(contours, key=cv2.contourArea)
+    return max(contours, key=cv2.contourArea)
+
+
+def _outline(region: np.ndarray, contour: np.ndarray) -> tuple[np.ndarray, float, bool]:
+    """A region's four corners (small image's pixels) from its largest outline
+    (:func:`_largest_contour`), its confidence, whether it meets the photo's edge."""
     hull = cv2.convexHull(contour)
     quad = _refine_sides(_quadrilateral(hull), contour.reshape(-1, 2))
     hull_area = float(cv2.contourArea(hull))
@@ -644,8 +671,18 @@ def _outline(region: np.ndarray) -> tuple[np.ndarray, float, bool] | None:
     return quad, confidence, touches
 
 
-def _square_ends(region: np.ndarray, *, elongated: float) -> list[tuple[np.ndarray, float, bool]]:
+def _square_ends(
+    shape: tuple[int, ...], contour: np.ndarray, *, elongated: float
+) -> list[tuple[np.ndarray, float, bool]]:
     """Two kingdoms touching make one long region: a square at each of its ends.
+
+    Parameters
+    ----------
+    shape : tuple of int
+        The mask's (rows, cols).
+    contour : (n, 1, 2) ndarray of int32
+        The region's largest outline (:func:`_largest_contour`).
+    elongated : float, keyword-only
 
     Returns
     -------
@@ -654,17 +691,14 @@ def _square_ends(region: np.ndarray, *, elongated: float) -> list[tuple[np.ndarr
         long as wide; else the square at each end (side: the rectangle's width),
         ``touches`` when that square reaches the photo's edge.
     """
-    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if not contours:
-        return []
-    (cx, cy), (width, height), angle = cv2.minAreaRect(max(contours, key=cv2.contourArea))
+    (cx, cy), (width, height), angle = cv2.minAreaRect(contour)
     long, short = max(width, height), min(width, height)
     if short < 1 or long < elongated * short:
         return []
     theta = np.deg2rad(angle) + (0.0 if width >= height else np.pi / 2)
     axis = np.array([np.cos(theta), np.sin(theta)])
     across = np.array([-axis[1], axis[0]])
-    rows, cols = region.shape[:2]
+    rows, cols = shape[:2]
     out = []
     for sign in (-1.0, 1.0):
         middle = np.array([cx, cy]) + sign * (long - short) / 2 * axis
