@@ -28,6 +28,7 @@ __all__ = [
     "Hands",
     "JsonText",
     "Several",
+    "Text",
     "WholeNumber",
     "Word",
     "choice",
@@ -141,14 +142,23 @@ def _refuse_unknown(schema: Schema, data: Mapping[str, Any]) -> None:
         raise ApiError(400, f"{named} (the fields here: {taken})")
 
 
-def text(*, required: bool = False) -> fields.String:
+class Text(fields.String):
+    """A text field; one sent several times in a form is said to be (it arrives as a
+    list, which is not text, but "must be text" would not tell the sender why)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        sent_in_form = has_request_context() and not request.is_json
+        if sent_in_form and isinstance(value, list) and len(value) > 1:
+            raise ValidationError(f"sent {len(value)} times: send it once")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+def text(*, required: bool = False) -> Text:
     """A text field (a notation, a name); ``required`` ones may not be blank either."""
-    return fields.String(
-        required=required, error_messages={"required": _MISSING, "invalid": _NOT_TEXT}
-    )
+    return Text(required=required, error_messages={"required": _MISSING, "invalid": _NOT_TEXT})
 
 
-class Word(fields.String):
+class Word(Text):
     """A word out of ``allowed``, in any case, spaces around it ignored.
 
     Parameters

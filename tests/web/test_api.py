@@ -738,3 +738,20 @@ def test_a_tile_notation_error_in_hands_names_the_hand(client: FlaskClient) -> N
         "field 'hands': hand 2: 9 pips is more than a half of this set can show (6) "
         "at column 7 of '0-2 6-9'"
     )
+
+
+@pytest.mark.parametrize(
+    ("url", "form", "name"),
+    [
+        ("/api/kingdomino/score", [("kingdom", "C F1"), ("kingdom", "C W")], "kingdom"),
+        ("/api/domineering/analyze", [("position", ".."), ("first", "H"), ("first", "V")], "first"),
+        ("/api/two-step/plays", [("ends", "3,5"), ("hand", "1-3"), ("hand", "2-5")], "hand"),
+    ],
+)
+def test_a_text_field_sent_twice_says_so(
+    client: FlaskClient, url: str, form: list[tuple[str, str]], name: str
+) -> None:
+    # A form field sent twice was answered "must be text", which it was, twice.
+    status, answer = post(client, url, data=MultiDict(form))
+    assert status == 400
+    assert answer["error"] == f"field {name!r}: sent 2 times: send it once"
