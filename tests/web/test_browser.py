@@ -644,3 +644,37 @@ def test_two_step_gives_no_verdict_before_any_tile(page: Any, live_server: str) 
     # Taking the tile out again leaves nothing to judge: the verdict goes.
     page.click("#slot-hand .tile-button[data-tile='3-4']")
     page.wait_for_selector("#answer", state="hidden")
+
+
+@pytest.mark.parametrize(
+    ("path", "route", "photo"),
+    [
+        ("/kingdomino/", "**/api/kingdomino/score", "kingdom-1.jpg"),
+        ("/domineering/", "**/api/domineering/analyze", "sheet-1.jpg"),
+    ],
+)
+def test_photo_being_read_is_not_captioned_as_read(
+    page: Any, live_server: str, path: str, route: str, photo: str
+) -> None:
+    # The photo just picked is shown dimmed under "Reading…" while the server reads it:
+    # its caption said "The photo as read" before anything was read.
+    held: list[Any] = []
+
+    def hold_the_photo(request_route: Any) -> None:
+        if b'name="photo"' in (request_route.request.post_data_buffer or b""):
+            held.append(request_route)
+        else:  # the page's own requests (the empty sheet's analysis) go through
+            request_route.continue_()
+
+    page.route(route, hold_the_photo)
+    page.goto(live_server + path)
+    page.set_input_files("#photo", str(SAMPLES / photo))
+    page.wait_for_selector(".overlay.reading:not([hidden])")
+    assert not page.locator(".overlay figcaption").is_visible()
+    for _ in range(200):  # the held request reaches the route handler
+        if held:
+            break
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    page.wait_for_selector(".overlay:not([hidden]):not(.reading) img", timeout=60_000)
+    assert page.locator(".overlay figcaption").inner_text() == "The photo as read"
