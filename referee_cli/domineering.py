@@ -29,9 +29,12 @@ _LETTERS = "ABCDEFGH"
 
 
 def _side_value(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """Check an H|V option (a callback, not click.Choice, so errors stay on one line)."""
-    if value is None or value in ("H", "V"):
+    """Check an H|V option, in either case as the API takes it (a callback, not
+    click.Choice, so errors stay on one line)."""
+    if value is None:
         return value
+    if value.strip().upper() in ("H", "V"):
+        return value.strip().upper()
     raise click.BadParameter(f"{value!r} is not H or V", ctx=ctx, param=param)
 
 

@@ -46,7 +46,7 @@ bonus_option = click.option(
     "--bonus",
     "bonuses",
     multiple=True,
-    type=click.Choice(_BONUSES),
+    type=click.Choice(_BONUSES, case_sensitive=False),
     help="Count an optional bonus: middle (Middle Kingdom +10), harmony (+5). Repeatable.",
 )
 size_option = click.option(
@@ -158,7 +158,7 @@ def _score_photo(
 @click.option(
     "--toward",
     required=True,
-    type=click.Choice(["right", "down", "left", "up"]),
+    type=click.Choice(["right", "down", "left", "up"], case_sensitive=False),
     help="Where the second square goes.",
 )
 @click.option("--size", type=click.Choice(["5", "7"]), default="5", show_default=True)

@@ -271,3 +271,14 @@ def test_a_photo_too_small_or_narrow_for_a_sheet_says_so(
     assert captured.out == ""
     assert captured.err.startswith(f"referee: error: {photo}: the photo is {cols}x{rows} pixels: ")
     assert what in captured.err and captured.err.count("\n") == 1
+
+
+def test_side_options_take_either_case(capsys: pytest.CaptureFixture[str]) -> None:
+    # The API takes first=v and player=h (any case), and the CLI takes the move a1-b1:
+    # "--first v" and "--player h" were refused ("'v' is not H or V").
+    # V started and claimed A1-A2: H to move (with H starting it would be impossible).
+    status, payload = run_json(capsys, "analyze", "V.../V...", "--first", "v")
+    assert (status, payload["to_move"]) == (0, "H")
+    # H to move on an empty 2x2 board: A1-B1 is H's to claim.
+    status, payload = run_json(capsys, "check", "../..", "a1-b1", "--player", "h")
+    assert (status, payload["legal"]) == (0, True)

@@ -407,3 +407,16 @@ def test_a_photo_s_corners_are_given_in_its_own_pixels(
     assert large["total"] == small["total"]
     got, expected = np.array(large["corners"]), np.array(small["corners"]) * 2.5
     assert np.abs(got - expected).max() < 25.0, (got, expected)
+
+
+def test_choice_options_take_any_case(capsys: pytest.CaptureFixture[str]) -> None:
+    # The notation takes 'c f1' and the API 'bonus=Middle': "--bonus MIDDLE" and
+    # "--toward Right" were refused.
+    status, out, err = run(capsys, "score", "C F1", "--bonus", "MIDDLE", "--json")
+    assert (status, err) == (0, "")
+    assert json.loads(out)["bonuses"]["middle_kingdom"] == 10
+    status, out, err = run(
+        capsys, "place", "C . .", "--domino", "F1 L", "--at", "0,1", "--toward", "Right", "--json"
+    )
+    assert (status, err) == (0, "")
+    assert json.loads(out)["legal"] is True
