@@ -11,6 +11,7 @@ import pytest
 from referee.kingdomino import format_kingdom, parse_kingdom
 from vision.datasets import PROJECT_ROOT
 from vision.decode import read_image
+from vision.kingdomino.grid import find_grid
 from vision.kingdomino.locate import (
     _candidates,
     _channel_medians,
@@ -307,3 +308,21 @@ def test_the_candidate_regions_come_largest_first_and_pieces_together() -> None:
     assert not any(q[2] for q in found)  # none touches the photo's edge
     low, high = quads[2].min(axis=0), quads[2].max(axis=0)
     assert low.max() <= 21 and high.min() >= 133  # around both blocks
+
+
+def test_refine_given_its_first_view_and_grid_finds_the_same_corners() -> None:
+    # find_squares hands the view the size was read in (a 7x7 kingdom at 60 pixels a
+    # square) to refine_corners as its first round's: the same corners as warping anew.
+    photo, truth, _ = scene(12, size=7, shadow=0.5)
+    located = locate_kingdom(photo)
+    view = warp_kingdom(photo, located.corners, side=7 * 60)
+    grid = find_grid(view)
+    assert grid.size == 7
+    before = (photo.copy(), view.copy())
+    fresh = refine_corners(photo, located.corners, 7, square=60)
+    given = refine_corners(photo, located.corners, 7, square=60, first=(view, grid))
+    assert np.array_equal(fresh[0], given[0]) and fresh[1] == given[1]
+    assert np.array_equal(photo, before[0]) and np.array_equal(view, before[1])
+    assert _worst(given[0], truth) < 0.025
+    with pytest.raises(ValueError, match="not 300x300 with 5"):
+        refine_corners(photo, located.corners, 5, square=60, first=(view, grid))

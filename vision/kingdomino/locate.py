@@ -9,10 +9,13 @@ ordered tl, tr, br, bl as seen in the photo, then warped to a square.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
+
+if TYPE_CHECKING:
+    from vision.kingdomino.grid import Grid
 
 __all__ = ["Location", "locate_kingdom", "order_corners", "pasted_picture", "warp_kingdom"]
 
@@ -939,6 +942,7 @@ def refine_corners(
     least_pieces: float = 0.4,
     tolerance: float = 0.06,
     least_move: float = 0.03,
+    first: tuple[np.ndarray, Grid] | None = None,
 ) -> tuple[np.ndarray, float]:
     """Put the kingdom's corners where its own grid lines say they are.
 
@@ -974,6 +978,12 @@ def refine_corners(
     least_move : float, keyword-only
         A fit moving no corner by this share of the kingdom's diagonal is within
         the pieces' own error: the corners are kept as they are.
+    first : (view, grid) or None, keyword-only
+        The first round's view when the caller has it already: ``image`` warped at
+        ``corners`` to ``size * square`` pixels a side (:func:`warp_kingdom`), and the
+        grid :func:`vision.kingdomino.grid.find_grid` found in it with ``size`` squares
+        a side (``local=False``); neither is modified.  The same result, one warp and
+        one grid fit fewer.
 
     Returns
     -------
@@ -989,9 +999,18 @@ def refine_corners(
     target = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float64)
     current = np.asarray(corners, dtype=np.float64).copy()
     fit = float("nan")
-    for _ in range(rounds):
-        view = warp_kingdom(image, current, side=side)
-        grid = local_lines(view, find_grid(view, sizes=(size,), local=False), reach=reach)
+    for index in range(rounds):
+        if index == 0 and first is not None:
+            view, whole_lines = first
+            if view.shape[:2] != (side, side) or whole_lines.size != size:
+                raise ValueError(
+                    f"the first view is {view.shape[1]}x{view.shape[0]} pixels with "
+                    f"{whole_lines.size} squares a side, not {side}x{side} with {size}"
+                )
+        else:
+            view = warp_kingdom(image, current, side=side)
+            whole_lines = find_grid(view, sizes=(size,), local=False)
+        grid = local_lines(view, whole_lines, reach=reach)
         if grid.rows_local is None or grid.cols_local is None:
             break
         if grid.strong_rows is None or grid.strong_cols is None:

@@ -77,6 +77,9 @@ SQUARE_PIXELS = 100
 #: Side of one square, in pixels, in the views the corners are refined in.
 REFINE_PIXELS = 60
 
+#: Squares a side a kingdom may have: 5, or 7 in the Mighty Duel variant (issue #3).
+SIZES = (5, 7)
+
 #: Shortest photo side, in pixels, a kingdom is looked for in (5 pixels a square of a
 #: 7x7 Mighty Duel kingdom, rounded up): a smaller picture is refused, never "read".
 MIN_PHOTO_SIDE = 40
@@ -137,17 +140,30 @@ def straighten(image: np.ndarray, *, side: int = VIEW_SIDE) -> tuple[np.ndarray,
     A picture pasted on a plain canvas (:func:`~vision.kingdomino.locate.pasted_picture`)
     is straightened as the photo it is, its corners given in pixels of ``image``.
     """
+    view, location = _placed(image, side=side, view=True)
+    if view is None:  # never: the view was asked for
+        view = warp_kingdom(image, location.corners, side=side)
+    return view, location
+
+
+def _placed(
+    image: np.ndarray, *, side: int, view: bool = False
+) -> tuple[np.ndarray | None, Location]:
+    """The kingdom's location, and its ``side`` x ``side`` view where finding the
+    location made one (a square photo checked as a crop, or ``view``); else None."""
     box = pasted_picture(image)
     if box is not None:
         top, bottom, left, right = box
-        view, location = _straighten(image[top:bottom, left:right], side=side)
+        found, location = _straighten(image[top:bottom, left:right], side=side, view=view)
         offset = np.array([left, top], dtype=np.float64)
-        return view, replace(location, corners=location.corners + offset)
-    return _straighten(image, side=side)
+        return found, replace(location, corners=location.corners + offset)
+    return _straighten(image, side=side, view=view)
 
 
-def _straighten(image: np.ndarray, *, side: int) -> tuple[np.ndarray, Location]:
-    """:func:`straighten` of a photo that is not a picture on a canvas."""
+def _straighten(
+    image: np.ndarray, *, side: int, view: bool = True
+) -> tuple[np.ndarray | None, Location]:
+    """:func:`_placed` of a photo that is not a picture on a canvas."""
     rows, cols = image.shape[:2]
     if 0.8 <= rows / cols <= 1.25:
         # A square photo may be a top-down crop of the kingdom: keep whichever view
@@ -155,19 +171,18 @@ def _straighten(image: np.ndarray, *, side: int) -> tuple[np.ndarray, Location]:
         # border.  (The search among other regions is not let loose on a crop: a
         # part of a kingdom cut square may show a strong grid too.)
         location = locate_kingdom(image, table_share=1.0)
-        view = warp_kingdom(image, location.corners, side=side)
+        located = warp_kingdom(image, location.corners, side=side)
         whole = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], dtype=np.float64)
         crop_view = warp_kingdom(image, whole, side=side)
         area = cv2.contourArea(location.corners.astype(np.float32)) / float(rows * cols)
         if (
             area < 0.05
             or location.confidence < 0.3
-            or find_grid(crop_view).strength >= find_grid(view).strength
+            or find_grid(crop_view).strength >= find_grid(located).strength
         ):
             return crop_view, Location(corners=whole, confidence=0.9, cropped=True)
     location = locate_kingdom(image)
-    view = warp_kingdom(image, location.corners, side=side)
-    return view, location
+    return (warp_kingdom(image, location.corners, side=side) if view else None), location
 
 
 def cut_squares(view: np.ndarray, grid: Grid) -> list[np.ndarray]:
@@ -212,12 +227,21 @@ def find_squares(image: np.ndarray) -> tuple[np.ndarray, Location, Grid, Kingdom
         contrast: what
         :func:`~vision.kingdomino.evidence.check_kingdom` decides on.
     """
-    view, location = straighten(image)
-    grid = find_grid(view)
+    found, location = _placed(image, side=VIEW_SIDE)
+    if found is None:
+        # Not checked as a crop: the size is read in the view a 7x7 kingdom's corners
+        # are then refined in (the first round's view and grid when it is 7x7).
+        view = warp_kingdom(image, location.corners, side=max(SIZES) * REFINE_PIXELS)
+    else:
+        view = found
+    grid = find_grid(view, sizes=SIZES)
     if not location.cropped:
         # The outline from colours may take in a shadow or lose a corner square: the
         # grid's own lines put the corners right (refine_corners).
-        corners, fit = refine_corners(image, location.corners, grid.size, square=REFINE_PIXELS)
+        first = (view, grid) if view.shape[0] == grid.size * REFINE_PIXELS else None
+        corners, fit = refine_corners(
+            image, location.corners, grid.size, square=REFINE_PIXELS, first=first
+        )
         if not np.isnan(fit):  # a fit was kept
             location = replace(location, corners=corners)
             view = warp_kingdom(image, corners, side=grid.size * SQUARE_PIXELS)
