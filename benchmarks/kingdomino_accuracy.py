@@ -24,6 +24,13 @@ of ``--repeat``): decoding (``load_photo``), the geometry (``find_squares``: out
 straightening, grid, kingdom check) and the rest of ``read_kingdom`` (the squares'
 features, forests and the tile-set reading), measured in a separate pass.
 
+``--conditions`` also reads phone/ (grouped CV, the same folds) and the project's own
+sample kingdoms (``sample_photos/kingdom-*.jpg``, committed model) under fixed photographic
+changes applied to the decoded photo (:data:`CONDITIONS`: colour casts warm, cool, green,
+magenta at two strengths, gamma 0.7 / 1.4, exposure x0.7 / x1.3, half and quarter size,
+JPEG quality 60), one table per condition: how a reading carries over to other people's
+photos of other kingdoms.  The changes are deterministic (no random draw).
+
 A kingdom has no "up": a reading is compared with its labels in the quarter-turn that
 matches best (phone photos only ever need the identity when the corners are ordered as
 labelled).
@@ -40,27 +47,120 @@ import argparse  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from collections import defaultdict  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from referee.kingdomino import score  # noqa: E402
-from vision.datasets import data_root  # noqa: E402
+from referee.kingdomino import parse_kingdom, score  # noqa: E402
+from vision.datasets import PROJECT_ROOT, data_root  # noqa: E402
 from vision.kingdomino.classify import SquareModel, load_model  # noqa: E402
 from vision.kingdomino.pipeline import find_squares, load_photo, read_kingdom  # noqa: E402
 from vision.kingdomino.training import (  # noqa: E402
     LabelledPhoto,
+    as_shot,
     fit_model,
     labelled_photos,
     photo_features,
+    stack_features,
+)
+
+Change = Callable[[np.ndarray], np.ndarray]
+
+
+def _cast(blue: float, green: float, red: float) -> Change:
+    """One gain per colour channel (a colour cast), clipped at 255 as a camera clips."""
+
+    def change(image: np.ndarray) -> np.ndarray:
+        out = image.astype(np.float64) * np.array([blue, green, red])
+        return np.clip(np.rint(out), 0, 255).astype(np.uint8)
+
+    return change
+
+
+def _gamma(power: float) -> Change:
+    """Brightness ``v -> 255 (v / 255) ** power`` (under 1: brighter mid-tones)."""
+
+    def change(image: np.ndarray) -> np.ndarray:
+        out = 255.0 * (image.astype(np.float64) / 255.0) ** power
+        return np.clip(np.rint(out), 0, 255).astype(np.uint8)
+
+    return change
+
+
+def _size(share: float) -> Change:
+    """The photo shrunk to ``share`` of its sides (area averaging)."""
+
+    def change(image: np.ndarray) -> np.ndarray:
+        rows, cols = image.shape[:2]
+        wanted = (max(1, round(cols * share)), max(1, round(rows * share)))
+        return np.asarray(cv2.resize(image, wanted, interpolation=cv2.INTER_AREA))
+
+    return change
+
+
+def _jpeg(quality: int) -> Change:
+    """The photo saved again as JPEG at ``quality``."""
+
+    def change(image: np.ndarray) -> np.ndarray:
+        encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1]
+        return np.asarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR), dtype=np.uint8)
+
+    return change
+
+
+#: The photographic changes of ``--conditions`` (name, change of the decoded BGR photo).
+#: Casts are (blue, green, red) gains; "1" the milder strength, "2" the stronger.
+CONDITIONS: tuple[tuple[str, Change], ...] = (
+    ("as shot", lambda image: image),
+    ("warm 1", _cast(0.93, 1.0, 1.07)),
+    ("warm 2", _cast(0.85, 1.0, 1.15)),
+    ("cool 1", _cast(1.07, 1.0, 0.93)),
+    ("cool 2", _cast(1.15, 1.0, 0.85)),
+    ("green 1", _cast(0.96, 1.05, 0.96)),
+    ("green 2", _cast(0.92, 1.1, 0.92)),
+    ("magenta 1", _cast(1.04, 0.95, 1.04)),
+    ("magenta 2", _cast(1.08, 0.9, 1.08)),
+    ("gamma 0.7", _gamma(0.7)),
+    ("gamma 1.4", _gamma(1.4)),
+    ("exposure 0.7", _cast(0.7, 0.7, 0.7)),
+    ("exposure 1.3", _cast(1.3, 1.3, 1.3)),
+    ("half size", _size(0.5)),
+    ("quarter size", _size(0.25)),
+    ("jpeg 60", _jpeg(60)),
 )
 
 
-def _compare(photo: LabelledPhoto, model: SquareModel, repeat: int = 3) -> dict[str, float]:
+def _right(got: np.ndarray, labels: np.ndarray) -> tuple[int, int]:
+    """Squares with the right terrain and with the right crowns, in the best quarter turn."""
+    if got.shape != labels.shape:
+        return 0, 0
+    best = (-1, 0, 0)
+    for turn in range(4):
+        turned = np.rot90(got, turn)
+        t_ok = sum(
+            a.split(":")[0] == b.split(":")[0]
+            for a, b in zip(turned.ravel(), labels.ravel(), strict=True)
+        )
+        c_ok = sum(
+            a.split(":")[1] == b.split(":")[1]
+            for a, b in zip(turned.ravel(), labels.ravel(), strict=True)
+        )
+        if t_ok + c_ok > best[0]:
+            best = (t_ok + c_ok, t_ok, c_ok)
+    return best[1], best[2]
+
+
+def _compare(
+    photo: LabelledPhoto, model: SquareModel, repeat: int = 3, change: Change | None = None
+) -> dict[str, float]:
     seconds = cpu = float("inf")
     for _ in range(max(1, repeat)):
         start, start_cpu = time.perf_counter(), time.process_time()
         image = load_photo(photo.path)
+        if change is not None:
+            image = change(image)
         reading = read_kingdom(image, model=model)
         seconds = min(seconds, time.perf_counter() - start)
         cpu = min(cpu, time.process_time() - start_cpu)
@@ -69,22 +169,7 @@ def _compare(photo: LabelledPhoto, model: SquareModel, repeat: int = 3) -> dict[
     got = np.array(
         [[f"{s.terrain.value}:{s.crowns}" for s in line] for line in reading.kingdom.squares]
     )
-    terrain_ok = crowns_ok = 0
-    if got.shape == labels.shape:
-        best = (-1, 0, 0)
-        for turn in range(4):
-            turned = np.rot90(got, turn)
-            t_ok = sum(
-                a.split(":")[0] == b.split(":")[0]
-                for a, b in zip(turned.ravel(), labels.ravel(), strict=True)
-            )
-            c_ok = sum(
-                a.split(":")[1] == b.split(":")[1]
-                for a, b in zip(turned.ravel(), labels.ravel(), strict=True)
-            )
-            if t_ok + c_ok > best[0]:
-                best = (t_ok + c_ok, t_ok, c_ok)
-        _, terrain_ok, crowns_ok = best
+    terrain_ok, crowns_ok = _right(got, labels)
     points = score(reading.kingdom).score
     return {
         "squares": size * size,
@@ -153,6 +238,16 @@ def main(argv: list[str] | None = None) -> int:
         help="also print the median CPU time of decoding, geometry and squares per set",
     )
     parser.add_argument(
+        "--conditions",
+        action="store_true",
+        help="also read phone/ (grouped CV) and the sample kingdoms under each of CONDITIONS",
+    )
+    parser.add_argument(
+        "--only",
+        default="",
+        help="with --conditions: a comma-separated subset of the conditions' names",
+    )
+    parser.add_argument(
         "--tuning-only",
         action="store_true",
         help="skip real-phone/ (the held-out test set): for trying changes without looking at it",
@@ -169,14 +264,12 @@ def main(argv: list[str] | None = None) -> int:
     layouts = sorted({p.layout for p in trainable}, key=lambda s: (len(s), s))
     fold_of = {layout: index % args.folds for index, layout in enumerate(layouts)}
     results: dict[str, list[dict[str, float]]] = defaultdict(list)
+    models = {}
     for fold in range(args.folds):
         train = [p for p in trainable if fold_of[p.layout] != fold]
         parts = [features[p.path] for p in train]
-        model = fit_model(
-            np.vstack([q[0] for q in parts]),
-            np.vstack([q[1] for q in parts]),
-            [t for q in parts for t in q[2]],
-            [k for q in parts for k in q[3]],
+        models[fold] = model = fit_model(
+            *stack_features(train, parts), as_shot=as_shot(train, parts)
         )
         for photo in trainable:
             if fold_of[photo.layout] == fold:
@@ -207,7 +300,88 @@ def main(argv: list[str] | None = None) -> int:
             parts = np.array([_stages(p, committed, args.repeat) for p in members]) * 1000
             decode, geometry, squares = np.median(parts, axis=0)
             print(f"{group:<11} {decode:>7.1f} {geometry:>7.1f} {squares:>7.1f}")
+    if args.conditions:
+        phone = [p for p in trainable if p.group == "phone"]
+        wanted = {name.strip() for name in args.only.split(",") if name.strip()}
+        print(
+            "\nUnder other light and size: phone/ by the same grouped CV, the sample kingdoms"
+            "\n(sample_photos/kingdom-*.jpg) by the committed model; each photo read once."
+        )
+        print(_conditions_table(phone, models, fold_of, committed, wanted))
     return 0
+
+
+def _samples() -> list[tuple[Path, np.ndarray]]:
+    """The project's sample kingdoms and their drawn squares as ``terrain:crowns``."""
+    found = []
+    for photo in sorted((PROJECT_ROOT / "sample_photos").glob("kingdom-*.jpg")):
+        notation = photo.with_suffix(".txt").read_text(encoding="utf-8").splitlines()[0]
+        drawn = parse_kingdom(notation)
+        labels = np.array(
+            [[f"{s.terrain.value}:{s.crowns}" for s in line] for line in drawn.squares]
+        )
+        found.append((photo, labels))
+    return found
+
+
+def _conditions_table(
+    phone: list[LabelledPhoto],
+    models: dict[int, SquareModel],
+    fold_of: dict[str, int],
+    committed: SquareModel,
+    wanted: set[str],
+) -> str:
+    head = (
+        f"{'condition':<13} {'phone terrain':>13} {'crowns':>7} {'exact':>6} {'all sq.':>7}   "
+        f"{'samples terrain':>15} {'crowns':>7} {'all sq.':>7}"
+    )
+    lines = [head, "-" * len(head)]
+    samples = _samples()
+    totals = np.zeros(6)
+    for name, change in CONDITIONS:
+        if wanted and name not in wanted:
+            continue
+        rows = [_compare(p, models[fold_of[p.layout]], 1, change) for p in phone]
+        squares = sum(r["squares"] for r in rows)
+        sample_ok = np.zeros(3)
+        sample_squares = 0
+        for path, labels in samples:
+            try:
+                reading = read_kingdom(change(load_photo(path)), model=committed)
+                got = np.array(
+                    [
+                        [f"{s.terrain.value}:{s.crowns}" for s in line]
+                        for line in reading.kingdom.squares
+                    ]
+                )
+                t_ok, c_ok = _right(got, labels)
+            except ValueError:  # refused: no square counted right
+                t_ok = c_ok = 0
+            sample_ok += (t_ok, c_ok, t_ok == c_ok == labels.size)
+            sample_squares += labels.size
+        figures = (
+            100 * sum(r["terrain_ok"] for r in rows) / squares,
+            100 * sum(r["crowns_ok"] for r in rows) / squares,
+            100 * np.mean([r["exact"] for r in rows]),
+            sum(r["all_right"] for r in rows),
+            100 * sample_ok[0] / sample_squares,
+            100 * sample_ok[1] / sample_squares,
+        )
+        totals += figures
+        lines.append(
+            f"{name:<13} {figures[0]:>12.2f}% {figures[1]:>6.2f}% {figures[2]:>5.1f}% "
+            f"{int(figures[3]):>3}/{len(rows):<3}   {figures[4]:>14.2f}% {figures[5]:>6.2f}% "
+            f"{int(sample_ok[2]):>3}/{len(samples):<3}"
+        )
+    count = len(lines) - 2
+    if count > 1:
+        mean = totals / count
+        lines.append("-" * len(head))
+        lines.append(
+            f"{'mean':<13} {mean[0]:>12.2f}% {mean[1]:>6.2f}% {mean[2]:>5.1f}% "
+            f"{mean[3]:>7.1f}   {mean[4]:>14.2f}% {mean[5]:>6.2f}%"
+        )
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

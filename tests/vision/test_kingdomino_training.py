@@ -24,10 +24,14 @@ from vision.kingdomino.training import (
     CROWN_COPIES,
     PALE_COPIES,
     TERRAIN_COPIES,
+    LabelledPhoto,
+    as_shot,
     degrade_view,
     desaturate,
+    fit_model,
     labelled_photos,
     photo_features,
+    stack_features,
     terrain_colours,
 )
 
@@ -126,6 +130,15 @@ def test_photo_features_add_degraded_copies_of_crops_only(
     # The copies are other pixels, not the crop's rows again.
     assert not np.array_equal(terrain[:n], terrain[n:])
     assert not np.array_equal(crowns[:n], crowns[2 * n :])
+    # The terrain copies may leave a terrain out (TERRAIN_COPY_SKIP): its squares are
+    # in the rows as photographed only.
+    skipped = flat[0][0]
+    monkeypatch.setattr(training, "TERRAIN_COPY_SKIP", (skipped,))
+    terrain, crowns, terrains, counts = photo_features(crop)
+    others = [t for t, _ in flat if t != skipped]
+    assert terrain.shape == (n + len(others), TERRAIN_FEATURES)
+    assert terrains == [t for t, _ in flat] + others
+    assert crowns.shape == (3 * n, CROWN_FEATURES + TERRAIN_FEATURES)
     # A phone view is degraded already: no copies.
     terrain, crowns, terrains, counts = photo_features(phone)
     assert terrain.shape[0] == len(terrains) == n
@@ -191,3 +204,50 @@ def test_a_model_keeps_its_terrain_colours_and_one_without_them_still_reads(
     terrain, crowns = square_probabilities(squares, plain)
     assert terrain.shape == (4, 8) and crowns.shape == (4, 4)
     assert np.allclose(terrain.sum(axis=1), 1.0)
+
+
+def _photo(size: int) -> LabelledPhoto:
+    labels = tuple(tuple(("wheat", 0) for _ in range(size)) for _ in range(size))
+    return LabelledPhoto(Path(f"{size}.jpg"), "photos", str(size), labels, None, None)
+
+
+def test_stacked_rows_mark_each_photos_squares_as_photographed() -> None:
+    # A 5x5 kingdom with one degraded copy (50 terrain rows) and a 7x7 one without
+    # (49 rows): the first 25 and the 49 rows are as photographed, the copy's 25 not.
+    photos = [_photo(5), _photo(7)]
+    parts = [
+        (np.zeros((50, TERRAIN_FEATURES)), np.zeros((75, 3)), ["wheat"] * 50, [0] * 75),
+        (np.ones((49, TERRAIN_FEATURES)), np.ones((98, 3)), ["lake"] * 49, [1] * 98),
+    ]
+    terrain, crowns, terrains, counts = stack_features(photos, parts)
+    assert terrain.shape == (99, TERRAIN_FEATURES) and crowns.shape == (173, 3)
+    assert terrains == ["wheat"] * 50 + ["lake"] * 49 and counts == [0] * 75 + [1] * 98
+    shot = as_shot(photos, parts)
+    assert shot.dtype == bool and shot.shape == (99,)
+    assert shot[:25].all() and not shot[25:50].any() and shot[50:].all()
+
+
+def test_the_terrains_colours_come_from_the_squares_as_photographed() -> None:
+    # Two squares of each landscape terrain as photographed (L 50 + 20 i, b 100), then a
+    # "copy" of each far lighter (L + 60): the model's colours are those of the first.
+    lands = ["wheat", "forest", "lake", "grassland", "swamp", "mine"]
+    rows = np.zeros((24, TERRAIN_FEATURES))
+    labels = []
+    for copy in (0, 1):
+        for index, land in enumerate(lands):
+            for _ in range(2):
+                row = len(labels)
+                rows[row, MEDIAN_L] = (50.0 + 20 * index + 60 * copy) / 255.0
+                rows[row, MEDIAN_B] = 100.0 / 255.0
+                rows[row, 0] = index / 10
+                labels.append(land)
+    crowns = np.hstack([np.zeros((24, CROWN_FEATURES)), rows])
+    crowns[:, PALE_FEATURE + 4] = BODY_SAT / 255.0
+    shot = np.arange(24) < 12
+    model = fit_model(rows, crowns, labels, [0, 1] * 12, trees=3, as_shot=shot)
+    assert model.centres is not None and model.spreads is not None
+    assert np.allclose(model.centres[:, 0], [50.0, 70.0, 90.0, 110.0, 130.0, 150.0])
+    assert np.allclose(model.spreads, 0.0)
+    every = fit_model(rows, crowns, labels, [0, 1] * 12, trees=3)
+    assert every.centres is not None
+    assert np.allclose(every.centres[:, 0], [80.0, 100.0, 120.0, 140.0, 160.0, 180.0])

@@ -39,12 +39,15 @@ __all__ = [
     "CROWN_COPIES",
     "PALE_COPIES",
     "TERRAIN_COPIES",
+    "TERRAIN_COPY_SKIP",
     "LabelledPhoto",
+    "as_shot",
     "degrade_view",
     "desaturate",
     "fit_model",
     "labelled_photos",
     "photo_features",
+    "stack_features",
     "terrain_colours",
     "train",
 ]
@@ -54,6 +57,9 @@ __all__ = [
 #: but even light).
 TERRAIN_COPIES = 0
 CROWN_COPIES = 2
+
+#: Terrains whose squares the terrain forest's degraded copies leave out.
+TERRAIN_COPY_SKIP: tuple[str, ...] = ()
 
 #: Copies of each top-down crop under a paler light than any training view
 #: (:func:`desaturate`: the kingdom's yellows brought to 60-95 % of
@@ -298,6 +304,8 @@ def photo_features(photo: LabelledPhoto) -> tuple[np.ndarray, np.ndarray, list[s
     flat = [cell for line in photo.labels for cell in line]
     terrains, counts = [t for t, _ in flat], [k for _, k in flat]
     t_rows, c_rows = [t_feat], [c_lit, c_raw]
+    t_labels = list(terrains)
+    kept = np.array([t not in TERRAIN_COPY_SKIP for t in terrains])
     if photo.corners is None:
         name = zlib.crc32(photo.path.name.encode())
         for forest, copies, (cast, ramp) in (
@@ -309,7 +317,8 @@ def photo_features(photo: LabelledPhoto) -> tuple[np.ndarray, np.ndarray, list[s
                 copy = degrade_view(view, rng, cast=cast, ramp=ramp)
                 pieces = cut_squares(copy, grid)
                 if forest == 0:
-                    t_rows.append(square_features(pieces, relative=False)[0])
+                    t_rows.append(square_features(pieces, relative=False)[0][kept])
+                    t_labels += [t for t, k in zip(terrains, kept, strict=True) if k]
                 else:
                     lit_pieces = cut_squares(normalise_light(copy), grid)
                     c_rows.append(square_features(pieces, lit=lit_pieces, relative=False)[1])
@@ -325,8 +334,47 @@ def photo_features(photo: LabelledPhoto) -> tuple[np.ndarray, np.ndarray, list[s
     return (
         np.vstack(t_rows),
         np.vstack(c_rows),
-        terrains * len(t_rows),
+        t_labels,
         counts * len(c_rows),
+    )
+
+
+def stack_features(
+    photos: list[LabelledPhoto],
+    parts: list[tuple[np.ndarray, np.ndarray, list[str], list[int]]],
+) -> tuple[np.ndarray, np.ndarray, list[str], list[int]]:
+    """:func:`photo_features` of several photos as :func:`fit_model`'s four inputs.
+
+    Returns
+    -------
+    terrain, crowns, terrain_labels, crown_labels
+        Every photo's rows, in order.  Each photo's first ``size * size`` terrain rows
+        are its squares as photographed (the rest degraded copies): see :func:`as_shot`.
+    """
+    return (
+        np.vstack([p[0] for p in parts]),
+        np.vstack([p[1] for p in parts]),
+        [t for p in parts for t in p[2]],
+        [k for p in parts for k in p[3]],
+    )
+
+
+def as_shot(
+    photos: list[LabelledPhoto],
+    parts: list[tuple[np.ndarray, np.ndarray, list[str], list[int]]],
+) -> np.ndarray:
+    """Which stacked terrain rows (:func:`stack_features`) are squares as photographed.
+
+    Returns
+    -------
+    (n,) ndarray of bool
+        ``n`` terrain rows in all; ``False`` on the degraded copies.
+    """
+    return np.concatenate(
+        [
+            np.arange(len(p[0])) < len(photo.labels) ** 2
+            for photo, p in zip(photos, parts, strict=True)
+        ]
     )
 
 
@@ -348,6 +396,7 @@ def fit_model(
     *,
     trees: int = 120,
     seed: int = 0,
+    as_shot: np.ndarray | None = None,
 ) -> SquareModel:
     """Fit the terrain and crown forests (scikit-learn), flattened to arrays.
 
@@ -361,6 +410,10 @@ def fit_model(
         Trees per forest.
     seed : int, keyword-only
         Random state: the same data and seed give the same model.
+    as_shot : (n,) ndarray of bool or None, keyword-only
+        The terrain rows of squares as photographed (not degraded copies): the
+        terrains' colours (:func:`terrain_colours`, which ``kingdom_light``'s gate was
+        measured against) come from these only (default: every row).
     """
     from sklearn.ensemble import RandomForestClassifier
 
@@ -381,7 +434,10 @@ def fit_model(
     plain = np.asarray(crowns)[:, PALE_FEATURE + 4] >= BODY_SAT / 255.0
     c_model = forest("balanced_subsample").fit(crowns[plain][:, PLAIN_COLUMNS], counts[plain])
     pale = forest("balanced_subsample").fit(crowns, counts) if not plain.all() else None
-    centres, spreads = terrain_colours(terrain, terrain_labels)
+    shot = np.ones(len(terrain_labels), dtype=bool) if as_shot is None else np.asarray(as_shot)
+    centres, spreads = terrain_colours(
+        np.asarray(terrain)[shot], [t for t, k in zip(terrain_labels, shot, strict=True) if k]
+    )
     return SquareModel(
         forest_from_sklearn(t_model),
         forest_from_sklearn(c_model),
@@ -439,11 +495,8 @@ def train(
     """
     photos = [p for p in labelled_photos(data) if p.group in groups]
     parts = [photo_features(p) for p in photos]
-    terrain = np.vstack([p[0] for p in parts])
-    crowns = np.vstack([p[1] for p in parts])
-    t_labels = [t for p in parts for t in p[2]]
-    c_labels = [k for p in parts for k in p[3]]
-    model = fit_model(terrain, crowns, t_labels, c_labels)
+    terrain, crowns, t_labels, c_labels = stack_features(photos, parts)
+    model = fit_model(terrain, crowns, t_labels, c_labels, as_shot=as_shot(photos, parts))
     out.parent.mkdir(parents=True, exist_ok=True)
     model.save(out)
     return {
