@@ -678,3 +678,27 @@ def test_photo_being_read_is_not_captioned_as_read(
     held[0].continue_()
     page.wait_for_selector(".overlay:not([hidden]):not(.reading) img", timeout=60_000)
     assert page.locator(".overlay figcaption").inner_text() == "The photo as read"
+
+
+@pytest.mark.parametrize(
+    ("path", "box", "status", "told"),
+    [
+        ("/kingdomino/", "#notation", "#notation-status", "Type the kingdom first"),
+        ("/kingdomino/compare", ".notation-text", "section.kingdom .status", "Type the kingdom"),
+        ("/domineering/", "#notation", "#notation-status", "Type the position first"),
+    ],
+)
+def test_an_empty_notation_box_asks_for_a_notation(
+    page: Any, live_server: str, path: str, box: str, status: str, told: str
+) -> None:
+    # The box left empty was answered with the API's words: "send a photo 'photo' or a
+    # kingdom notation 'kingdom'" (field names a player never sees).
+    page.goto(live_server + path)
+    page.locator("details.notation summary").first.click()
+    page.locator(box).first.fill("  ")
+    page.locator("details.notation button").first.click()
+    page.wait_for_function(
+        "([selector, told]) => document.querySelector(selector).textContent.startsWith(told)",
+        arg=[status, told],
+    )
+    assert "'" not in page.locator(status).first.inner_text()  # no field names in quotes

@@ -325,6 +325,10 @@
       })
     );
     document.getElementById("use-notation").addEventListener("click", () => {
+      if (!notation.value.trim()) {
+        R.status(notationStatus, "Type the position first: rows from row 1 joined by /, like ...../.HH../..... V.", "error");
+        return;
+      }
       confidence = null;
       R.showOverlay(overlay, null);
       analyze({ position: notation.value.toUpperCase() }, true); // "hh" as "HH", like the dispute box

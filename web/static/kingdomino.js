@@ -234,6 +234,9 @@
     editor.append(terrains, crowns);
   };
 
+  /* The notation box left empty: said in a player's words, not the API's field names. */
+  const EMPTY_KINGDOM = "Type the kingdom first: rows from the top separated by /, like C F1 F/W W2 W.";
+
   /* The overlay prints the total as read: after a correction, say the board differs. */
   const AS_READ = "The photo as read";
   const AS_CORRECTED = "The photo as first read: your corrections are on the board below, not on the photo";
@@ -372,6 +375,10 @@
       box.addEventListener("change", () => widget.squares && rescore(widget.notation()))
     );
     document.getElementById("use-notation").addEventListener("click", () => {
+      if (!notation.value.trim()) {
+        R.status(notationStatus, EMPTY_KINGDOM, "error");
+        return;
+      }
       R.showOverlay(widget.overlay, null);
       widget.photoWarnings = [];
       rescore(notation.value, true);
@@ -449,6 +456,10 @@
       widgets.push(widget);
       section.querySelector(".use-notation").addEventListener("click", async () => {
         const text = section.querySelector(".notation-text").value;
+        if (!text.trim()) {
+          R.status(widget.status, EMPTY_KINGDOM, "error");
+          return;
+        }
         const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: text });
         if (!ok) {
           R.status(widget.status, data.error, "error");
