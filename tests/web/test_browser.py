@@ -702,3 +702,21 @@ def test_an_empty_notation_box_asks_for_a_notation(
         arg=[status, told],
     )
     assert "'" not in page.locator(status).first.inner_text()  # no field names in quotes
+
+
+def test_kingdom_notation_error_keeps_the_photo(page: Any, live_server: str) -> None:
+    # A typo in the notation box hid the photo as read (and its warnings) before the
+    # notation was even parsed: after the error the board was the photo's, the photo gone.
+    page.goto(live_server + "/kingdomino/")
+    page.set_input_files("#photo", str(SAMPLES / "kingdom-1.jpg"))
+    page.wait_for_selector(".overlay:not([hidden]):not(.reading) img", timeout=60_000)
+    page.click("details.notation summary")
+    page.fill("#notation", "C X")
+    page.click("#use-notation")
+    page.wait_for_selector("#notation-status.error")
+    assert page.locator(".overlay img").is_visible()
+    # A notation that parses replaces the photo's reading: the photo goes.
+    page.fill("#notation", "C F1")
+    page.click("#use-notation")
+    total_is(page, 1)
+    assert page.locator(".overlay").is_hidden()

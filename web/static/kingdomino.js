@@ -353,7 +353,8 @@
     const notationStatus = document.getElementById("notation-status");
 
     /* Score `text`; from the notation box, an error is said there too (the status at
-       the top is out of sight) and the text typed stays as it is. */
+       the top is out of sight) and the text typed stays as it is, as does the photo:
+       only a notation that scores replaces the photo's reading (`fromNotation`). */
     async function rescore(text, fromNotation) {
       const ticket = requests.next();
       const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: text, bonus: currentBonuses() });
@@ -363,6 +364,10 @@
         R.status(widget.status, data.error, "error");
         if (fromNotation) R.status(notationStatus, data.error, "error");
         return;
+      }
+      if (fromNotation) {
+        R.showOverlay(widget.overlay, null);
+        widget.photoWarnings = [];
       }
       show(data);
     }
@@ -379,8 +384,6 @@
         R.status(notationStatus, EMPTY_KINGDOM, "error");
         return;
       }
-      R.showOverlay(widget.overlay, null);
-      widget.photoWarnings = [];
       rescore(notation.value, true);
     });
     R.status(widget.status, "");
