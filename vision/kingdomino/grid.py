@@ -164,31 +164,31 @@ def _mean_along_rows(whole: np.ndarray) -> np.ndarray:
 
 
 def _fit_lattice(
-    profile: np.ndarray, size: int, *, period_slack: float, offset_slack: float
+    smooth: np.ndarray, size: int, *, period_slack: float, offset_slack: float
 ) -> tuple[float, float, float]:
-    """Best (score, period, offset) of ``size - 1`` inner lines at offset + k * period."""
-    length = profile.shape[0]
-    smooth = uniform_filter1d(profile, 3)
+    """Best (score, period, offset) of ``size - 1`` inner lines at offset + k * period,
+    on a profile smoothed over 3 pixels (``smooth``)."""
+    length = smooth.shape[0]
     nominal = length / size
     periods = np.arange(nominal * (1 - period_slack), nominal * (1 + period_slack) + 0.1, 0.5)
     shifts = np.arange(-offset_slack * nominal, offset_slack * nominal + 0.1, 1.0)
-    period, shift = np.meshgrid(periods, shifts, indexing="ij")
-    offset = (length - size * period) / 2 + shift
+    period = periods[:, None]  # periods down, shifts across (broadcast)
+    offset = (length - size * period) / 2 + shifts[None, :]
     places = np.rint(offset[..., None] + period[..., None] * np.arange(1, size)).astype(int)
     inside = (places[..., 0] >= 1) & (places[..., -1] < length - 1)
     scores = smooth[np.clip(places, 0, length - 1)].mean(axis=-1)
     scores = np.where(inside, scores, -1.0)
     best = np.unravel_index(int(np.argmax(scores)), scores.shape)
-    return float(scores[best]), float(period[best]), float(offset[best])
+    return float(scores[best]), float(periods[best[0]]), float(offset[best])
 
 
-def _refine(profile: np.ndarray, lattice: np.ndarray, reach: int) -> np.ndarray:
-    """Move each inner line to the strongest edge within ``reach`` pixels."""
-    smooth = uniform_filter1d(profile, 3)
+def _refine(smooth: np.ndarray, lattice: np.ndarray, reach: int) -> np.ndarray:
+    """Move each inner line to the strongest edge within ``reach`` pixels, on a profile
+    smoothed over 3 pixels (``smooth``)."""
     out = lattice.copy()
     for index in range(1, len(lattice) - 1):
         centre = round(lattice[index])
-        low, high = max(1, centre - reach), min(len(profile) - 1, centre + reach + 1)
+        low, high = max(1, centre - reach), min(len(smooth) - 1, centre + reach + 1)
         if low >= high:
             continue
         out[index] = low + int(np.argmax(smooth[low:high]))
@@ -230,11 +230,12 @@ def find_grid(
     """
     row_profile, col_profile = edge_profiles(image)
     baseline = float(np.median(np.concatenate([row_profile, col_profile]))) + 1e-6
+    smooth = [uniform_filter1d(p, 3) for p in (row_profile, col_profile)]
     candidates = []
     for size in sizes:
         fits = [
             _fit_lattice(p, size, period_slack=period_slack, offset_slack=offset_slack)
-            for p in (row_profile, col_profile)
+            for p in smooth
         ]
         # Strength of the lines, minus that of the half-period positions: a 7x7
         # lattice on a 5x5 kingdom hits few real lines.
@@ -242,7 +243,7 @@ def find_grid(
         candidates.append((strength, size, fits))
     strength, size, fits = max(candidates, key=lambda c: c[0])
     lines = []
-    for profile, (_, period, offset) in zip((row_profile, col_profile), fits, strict=True):
+    for profile, (_, period, offset) in zip(smooth, fits, strict=True):
         lattice = offset + period * np.arange(size + 1)
         refined = _refine(profile, lattice, max(1, round(reach * period)))
         clipped = np.clip(np.rint(refined), 0, len(profile)).astype(int)
