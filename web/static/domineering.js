@@ -326,7 +326,7 @@
     );
     document.getElementById("use-notation").addEventListener("click", () => {
       if (!notation.value.trim()) {
-        R.status(notationStatus, "Type the position first: rows from row 1 joined by /, like ...../.HH../..... V.", "error");
+        R.status(notationStatus, "Type the position first (rows from row 1 joined by /), like: ...../.HH../..... V", "error");
         return;
       }
       confidence = null;

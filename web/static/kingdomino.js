@@ -235,7 +235,7 @@
   };
 
   /* The notation box left empty: said in a player's words, not the API's field names. */
-  const EMPTY_KINGDOM = "Type the kingdom first: rows from the top separated by /, like C F1 F/W W2 W.";
+  const EMPTY_KINGDOM = "Type the kingdom first (rows from the top separated by /), like: C F1 F/W W2 W";
 
   /* The overlay prints the total as read: after a correction, say the board differs. */
   const AS_READ = "The photo as read";
