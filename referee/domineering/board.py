@@ -164,7 +164,7 @@ def parse_move(text: str) -> Move:
     """
     parts = text.split("-")
     if len(parts) != 2:
-        raise NotationError("a move is two cells joined by '-', like B3-C3", text=text)
+        raise NotationError(f"{text!r} is not a move: write two cells joined by '-', like B3-C3")
     cells: list[Cell] = []
     offset = 0
     for part in parts:

@@ -139,6 +139,11 @@ def _span(cells: list[tuple[int, int]]) -> tuple[int, int]:
     return max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
 
 
+def _count(number: int, noun: str) -> str:
+    """``"1 row"``, ``"6 rows"``: a count with its noun in the right number."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def infer_frame_size(kingdom: Kingdom) -> int:
     """The frame a kingdom was built in: 7 for a 7x7 grid or a kingdom whose
     non-empty squares span more than 5 rows or columns, else 5.
@@ -264,8 +269,8 @@ def score(
     fits = span_rows <= size and span_cols <= size
     if not fits:
         warnings.append(
-            f"the kingdom spans {span_rows} rows and {span_cols} columns, more than the "
-            f"{size}x{size} frame: no bonus"
+            f"the kingdom spans {_count(span_rows, 'row')} and {_count(span_cols, 'column')},"
+            f" more than the {size}x{size} frame: no bonus"
         )
     castles = [at for at, s in kingdom.cells() if s.terrain is Terrain.CASTLE]
     real = fits and len(castles) == 1  # else warned above: no bonus

@@ -333,7 +333,7 @@ def test_frame_size_is_inferred_from_the_kingdom() -> None:
 def test_a_kingdom_wider_than_its_frame_is_warned_and_gets_no_bonus() -> None:
     result = score(parse_kingdom("C W W W W W"), middle_kingdom=True, harmony=True, size=5)
     assert result.bonuses == {"middle_kingdom": 0, "harmony": 0}
-    assert "the kingdom spans 1 rows and 6 columns, more than the 5x5 frame: no bonus" in (
+    assert "the kingdom spans 1 row and 6 columns, more than the 5x5 frame: no bonus" in (
         result.warnings
     )
 

@@ -77,7 +77,10 @@ def test_analyze_reads_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         (["analyze", "..x/..."], "at column 3 of '..x/...'"),
         (["analyze", OPENED, "--first", "X"], "'X' is not H or V"),
         (["analyze", OPENED, "--overlay", "out.png"], "--overlay needs a photo"),
-        (["check", OPENED, "B3C3", "--player", "H"], "a move is two cells joined by '-'"),
+        (
+            ["check", OPENED, "B3C3", "--player", "H"],
+            "'B3C3' is not a move: write two cells joined by '-'",
+        ),
         (["check", OPENED, "A1-B1"], "Missing option '--player'"),
         (["solve", "......../" * 7 + "........", "--node-limit", "10"], "no answer within 10"),
     ],
@@ -95,7 +98,8 @@ def test_bad_input_exits_2_with_one_line(
 def test_bad_input_names_the_argument(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["domineering", "check", "../..", "A1-A2-A3", "--player", "V"]) == 2
     assert capsys.readouterr().err == (
-        "referee: error: MOVE: a move is two cells joined by '-', like B3-C3 of 'A1-A2-A3'\n"
+        "referee: error: MOVE: 'A1-A2-A3' is not a move: "
+        "write two cells joined by '-', like B3-C3\n"
     )
     assert main(["domineering", "check", "..x", "A1-B1", "--player", "H"]) == 2
     assert capsys.readouterr().err.startswith("referee: error: POSITION: unknown cell symbol 'x'")
