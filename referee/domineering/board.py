@@ -413,6 +413,9 @@ def to_move(pos: Position) -> Side:
     return side
 
 
+_UPPER_SIDES = str.maketrans("hv", "HV")
+
+
 def parse_position(text: str, *, first: Side | None = None) -> Position:
     """Parse a position: rows from row 1 joined by ``/``, then optionally `` H`` or `` V``.
 
@@ -439,11 +442,16 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
 
     >>> parse_position("../.. V").first
     'V'
+    >>> format_position(parse_position("hh/.. v"))
+    'HH/.. V'
     """
     if "\n" in text.strip():
         # One row a line (as in a file): the same as rows joined by '/'.
         text = "/".join(line.strip() for line in text.splitlines() if line.strip())
-    words = [word.rstrip() for word in text.split(maxsplit=2)]  # board, side to move?
+    # Board, side to move?  'h' and 'v' are read as 'H' and 'V' (as the CLI's --first
+    # and the web page take them); the text keeps its length, so columns stay right.
+    raw = [word.rstrip() for word in text.split(maxsplit=2)]
+    words = [word.translate(_UPPER_SIDES) for word in raw]
     if not 1 <= len(words) <= 2:
         raise NotationError(
             "a position is rows of '.', 'H', 'V', '#' joined by '/', then optionally H or V",
@@ -488,9 +496,9 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
             if row_like:
                 hint = "; rows are joined by '/' or written one per line, not by spaces"
             raise NotationError(
-                f"the side to move is H or V, not {words[1]!r}{hint}",
+                f"the side to move is H or V, not {raw[1]!r}{hint}",
                 text=text,
-                index=text.index(words[1], start + len(board)),
+                index=text.index(raw[1], start + len(board)),
             )
         said = side_named(words[1])
     grid = tuple(tuple(row) for row in rows)

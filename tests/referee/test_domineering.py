@@ -177,6 +177,18 @@ def test_side_to_move_follows_the_counts_per_rulings() -> None:
     assert parse_position("V./V. H").first == "V"
 
 
+def test_lower_case_cells_and_side_read_as_upper_case() -> None:
+    # A player typing on a phone: 'hh' is H's pair A1-B1, 'v' the side to move.
+    # One pair each and V to move: V started (RULINGS.md).
+    pos = parse_position("hh../.v../.v.. v")
+    assert format_position(pos) == "HH../.V../.V.. V"
+    assert pos.first == "V"
+    assert parse_position("hh../.... v") == parse_position("HH../.... V")
+    # Only h and v: other letters are still refused at their column.
+    with pytest.raises(NotationError, match=r"unknown cell symbol 'x'.* at column 2"):
+        parse_position("hx/..")
+
+
 def test_without_a_suffix_h_started_so_v_ahead_is_impossible() -> None:
     # RULINGS.md: the starting side is a parameter, default H.  With H starting, 0 H pairs
     # and 1 V pair is "any other difference": impossible, reported with the counts found.
@@ -251,7 +263,7 @@ def test_rows_may_be_written_one_per_line() -> None:
     ("text", "index", "message"),
     [
         ("..x/...", 2, "unknown cell symbol 'x'"),
-        ("../.h", 4, "unknown cell symbol 'h'"),
+        ("../.k", 4, "unknown cell symbol 'k'"),
         ("../...", 3, "row 2 has 3 cells but row 1 has 2"),
         ("..//..", 3, "row 2 is empty"),
         (".../... X", 8, "the side to move is H or V, not 'X'"),
@@ -262,7 +274,7 @@ def test_rows_may_be_written_one_per_line() -> None:
         (" \t", 0, "a position is rows"),
         ("  ../.. H V", 0, "a position is rows"),
         (".. ..", 3, "not '..'; rows are joined by '/' or written one per line, not by spaces"),
-        (" HH/.. \t v ", 9, "the side to move is H or V, not 'v' at column 10"),
+        (" HH/.. \t w ", 9, "the side to move is H or V, not 'w' at column 10"),
         ("." * 100_000, 0, "at most 8 columns, row 1 has 100000"),
         ("./" + "." * 100_000 + "x", 2, "at most 8 columns, row 2 has 100001"),
     ],
