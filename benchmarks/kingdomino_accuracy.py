@@ -28,7 +28,8 @@ features, forests and the tile-set reading), measured in a separate pass.
 sample kingdoms (``sample_photos/kingdom-*.jpg``, committed model) under fixed photographic
 changes applied to the decoded photo (:data:`CONDITIONS`: colour casts warm, cool, green,
 magenta at two strengths, gamma 0.7 / 1.4, exposure x0.7 / x1.3, half and quarter size,
-JPEG quality 60), one table per condition: how a reading carries over to other people's
+JPEG quality 60, and three of them saved as a JPEG of quality 90, as a photo file is),
+one line per condition: how a reading carries over to other people's
 photos of other kingdoms.  The changes are deterministic (no random draw).
 
 A kingdom has no "up": a reading is compared with its labels in the quarter-turn that
@@ -101,13 +102,28 @@ def _size(share: float) -> Change:
 
 
 def _jpeg(quality: int) -> Change:
-    """The photo saved again as JPEG at ``quality``."""
+    """The photo saved again as JPEG at ``quality``, colour at half resolution each way
+    (4:2:0 chroma subsampling, as phones and Pillow save by default)."""
 
     def change(image: np.ndarray) -> np.ndarray:
-        encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1]
+        encoded = cv2.imencode(
+            ".jpg",
+            image,
+            [
+                cv2.IMWRITE_JPEG_QUALITY,
+                quality,
+                cv2.IMWRITE_JPEG_SAMPLING_FACTOR,
+                cv2.IMWRITE_JPEG_SAMPLING_FACTOR_420,
+            ],
+        )[1]
         return np.asarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR), dtype=np.uint8)
 
     return change
+
+
+def _then(first: Change, second: Change) -> Change:
+    """``first``, then ``second`` (a change saved as a JPEG file, as any photo is)."""
+    return lambda image: second(first(image))
 
 
 #: The photographic changes of ``--conditions`` (name, change of the decoded BGR photo).
@@ -129,6 +145,9 @@ CONDITIONS: tuple[tuple[str, Change], ...] = (
     ("half size", _size(0.5)),
     ("quarter size", _size(0.25)),
     ("jpeg 60", _jpeg(60)),
+    ("half, jpeg 90", _then(_size(0.5), _jpeg(90))),
+    ("green 2, jpeg 90", _then(_cast(0.92, 1.1, 0.92), _jpeg(90))),
+    ("gamma 0.7, jpeg 90", _then(_gamma(0.7), _jpeg(90))),
 )
 
 
@@ -332,7 +351,7 @@ def _conditions_table(
     wanted: set[str],
 ) -> str:
     head = (
-        f"{'condition':<13} {'phone terrain':>13} {'crowns':>7} {'exact':>6} {'all sq.':>7}   "
+        f"{'condition':<18} {'phone terrain':>13} {'crowns':>7} {'exact':>6} {'all sq.':>7}   "
         f"{'samples terrain':>15} {'crowns':>7} {'all sq.':>7}"
     )
     lines = [head, "-" * len(head)]
@@ -369,7 +388,7 @@ def _conditions_table(
         )
         totals += figures
         lines.append(
-            f"{name:<13} {figures[0]:>12.2f}% {figures[1]:>6.2f}% {figures[2]:>5.1f}% "
+            f"{name:<18} {figures[0]:>12.2f}% {figures[1]:>6.2f}% {figures[2]:>5.1f}% "
             f"{int(figures[3]):>3}/{len(rows):<3}   {figures[4]:>14.2f}% {figures[5]:>6.2f}% "
             f"{int(sample_ok[2]):>3}/{len(samples):<3}"
         )
@@ -378,7 +397,7 @@ def _conditions_table(
         mean = totals / count
         lines.append("-" * len(head))
         lines.append(
-            f"{'mean':<13} {mean[0]:>12.2f}% {mean[1]:>6.2f}% {mean[2]:>5.1f}% "
+            f"{'mean':<18} {mean[0]:>12.2f}% {mean[1]:>6.2f}% {mean[2]:>5.1f}% "
             f"{mean[3]:>7.1f}   {mean[4]:>14.2f}% {mean[5]:>6.2f}%"
         )
     return "\n".join(lines)

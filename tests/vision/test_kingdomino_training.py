@@ -31,6 +31,7 @@ from vision.kingdomino.training import (
     fit_model,
     labelled_photos,
     photo_features,
+    shrink_view,
     stack_features,
     terrain_colours,
 )
@@ -251,3 +252,27 @@ def test_the_terrains_colours_come_from_the_squares_as_photographed() -> None:
     every = fit_model(rows, crowns, labels, [0, 1] * 12, trees=3)
     assert every.centres is not None
     assert np.allclose(every.centres[:, 0], [80.0, 100.0, 120.0, 140.0, 160.0, 180.0])
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**16), scale=st.sampled_from([0.3, 0.6, 0.85]))
+def test_shrink_view_keeps_shape_dtype_and_input(seed: int, scale: float) -> None:
+    view = _view(seed)
+    before = view.copy()
+    small = shrink_view(view, scale, 80)
+    assert np.array_equal(view, before)
+    assert small.shape == view.shape and small.dtype == np.uint8
+    assert np.array_equal(small, shrink_view(view, scale, 80))
+
+
+def test_shrink_view_blurs_a_thin_coloured_line_more_the_smaller_the_photo() -> None:
+    # A 2-pixel yellow line (BGR 0, 220, 240) across a white view: a phone's 4:2:0 JPEG of a
+    # smaller photo leaves less of its colour (the crown rims' and bodies' trouble).
+    view = np.full((120, 120, 3), 245, dtype=np.uint8)
+    view[59:61] = (0, 220, 240)
+
+    def saturation(copy: np.ndarray) -> int:
+        return int(cv2.cvtColor(copy, cv2.COLOR_BGR2HSV)[59:61, 10:110, 1].mean())
+
+    assert saturation(shrink_view(view, 0.85, 90)) > saturation(shrink_view(view, 0.4, 90))
+    assert saturation(shrink_view(view, 0.4, 90)) < 200

@@ -58,6 +58,13 @@ __all__ = [
 TERRAIN_COPIES = 0
 CROWN_COPIES = 2
 
+#: Copies of each top-down crop as a smaller photo shows it (:func:`shrink_view`) learned
+#: by the crown forests.
+SMALL_COPIES = 0
+
+#: Range of the small copies' scale (share of the crop's sides).
+_SMALLNESS = (0.6, 0.85)
+
 #: Terrains whose squares the terrain forest's degraded copies leave out.
 TERRAIN_COPY_SKIP: tuple[str, ...] = ()
 
@@ -239,6 +246,47 @@ def degrade_view(
     return np.asarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR), dtype=np.uint8)
 
 
+def shrink_view(view: np.ndarray, scale: float, quality: int) -> np.ndarray:
+    """A copy of a view as a smaller photo shows it once warped back to the view's size.
+
+    Shrunk to ``scale`` of its sides (area averaging), saved as a JPEG with its colour at
+    half resolution each way (4:2:0, as phones save), then enlarged back (bilinear, as
+    the warp enlarges a small photo's kingdom): crowns lose their fine colour first.
+
+    Parameters
+    ----------
+    view : (rows, cols, 3) ndarray of uint8, BGR
+        Not modified.
+    scale : float
+        0-1.
+    quality : int
+        JPEG quality, 0-100.
+
+    Returns
+    -------
+    (rows, cols, 3) ndarray of uint8, BGR
+        A new array of the view's shape.
+    """
+    rows, cols = view.shape[:2]
+    small = cv2.resize(
+        view,
+        (max(2, round(cols * scale)), max(2, round(rows * scale))),
+        interpolation=cv2.INTER_AREA,
+    )
+    encoded = cv2.imencode(
+        ".jpg",
+        small,
+        [
+            cv2.IMWRITE_JPEG_QUALITY,
+            int(quality),
+            cv2.IMWRITE_JPEG_SAMPLING_FACTOR,
+            cv2.IMWRITE_JPEG_SAMPLING_FACTOR_420,
+        ],
+    )[1]
+    decoded = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+    return np.asarray(cv2.resize(decoded, (cols, rows), interpolation=cv2.INTER_LINEAR))
+
+
 def desaturate(view: np.ndarray, factor: float) -> np.ndarray:
     """A copy of a view under a paler light: every pixel's HSV saturation times ``factor``.
 
@@ -322,6 +370,12 @@ def photo_features(photo: LabelledPhoto) -> tuple[np.ndarray, np.ndarray, list[s
                 else:
                     lit_pieces = cut_squares(normalise_light(copy), grid)
                     c_rows.append(square_features(pieces, lit=lit_pieces, relative=False)[1])
+        rng = np.random.default_rng([name, 3])
+        for _ in range(SMALL_COPIES):
+            copy = shrink_view(view, rng.uniform(*_SMALLNESS), int(rng.integers(70, 95)))
+            pieces = cut_squares(copy, grid)
+            lit_pieces = cut_squares(normalise_light(copy), grid)
+            c_rows.append(square_features(pieces, lit=lit_pieces, relative=False)[1])
         rng = np.random.default_rng([name, 2])
         yellows = kingdom_yellows(lit)
         for _ in range(PALE_COPIES if yellows else 0):
