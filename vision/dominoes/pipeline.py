@@ -17,6 +17,8 @@ from vision.dominoes.find import (
     _search,
     find_play_area,
 )
+from vision.dominoes.flat import _blank_half_is_face, _plain_halves, _raised
+from vision.dominoes.pipfirst import PIP_FIRST_SCORE, pip_first_tiles
 from vision.dominoes.read import (
     HalfCount,
     _count_in_ink,
@@ -321,6 +323,69 @@ def _read_candidates(
     return readings, crops
 
 
+def _pip_first_readings(
+    image: np.ndarray, readings: list[TileReading], max_pips: int
+) -> list[TileReading]:
+    """Tiles found from their pips (:mod:`vision.dominoes.pipfirst`) where no tile of
+    ``readings`` lies (more than a fifth of either's area shared).
+
+    Every outline of a proposal is read and the surest sure reading kept (legal, not
+    cut short, confidence >= :data:`PALE_SURE`; no 0-0; a blank half must show a
+    raised face of the other half's colour); its confidence is capped at
+    :data:`PIP_FIRST_SCORE` (found by print, not by face).  Where tiles were read, one
+    less than half or more than twice as wide as their median is no tile (two printed
+    dots of a face-down tile's logo, a speck and a scratch of a leather table).
+    """
+    found: list[TileReading] = []
+    widths = [_short_side(tile.corners) for tile in readings]
+    usual = float(np.median(widths)) if widths else None
+    for candidate in pip_first_tiles(image):
+        best: TileReading | None = None
+        for outline in (candidate, *candidate.others):
+            reading, _ = read_tile(image, outline, max_pips=max_pips)
+            if reading is None or not _sure_of_pips(image, reading):
+                continue
+            if best is None or reading.confidence > best.confidence:
+                best = reading
+        if best is None or (
+            usual is not None and not 0.5 * usual <= _short_side(best.corners) <= 2 * usual
+        ):
+            continue  # no sure reading, or a tile of another size than those read
+        if not any(_overlap(best.corners, tile.corners) for tile in [*readings, *found]):
+            found.append(replace(best, confidence=min(best.confidence, PIP_FIRST_SCORE)))
+    return found
+
+
+def _short_side(corners: np.ndarray) -> float:
+    """The shorter of an outline's two side lengths (tl-tr, tl-bl), pixels."""
+    return min(
+        float(np.linalg.norm(corners[1] - corners[0])),
+        float(np.linalg.norm(corners[3] - corners[0])),
+    )
+
+
+def _sure_of_pips(image: np.ndarray, reading: TileReading) -> bool:
+    """Whether a reading of a tile proposed from its pips shows a tile surely."""
+    if not reading.legal or reading.cut or reading.confidence < PALE_SURE:
+        return False
+    if reading.pips == (0, 0):
+        return False
+    if 0 in reading.pips:
+        blank_first = reading.pips[0] == 0
+        return _raised(image, reading.corners) and _blank_half_is_face(
+            image, reading.corners, blank_first=blank_first
+        )
+    return True
+
+
+def _overlap(first: np.ndarray, second: np.ndarray, *, most: float = 0.2) -> bool:
+    """Whether two outlines (tl, tr, br, bl; x, y) share more than ``most`` of either's
+    area."""
+    a, b = first.astype(np.float32), second.astype(np.float32)
+    shared, _ = cv2.intersectConvexConvex(a, b)
+    return bool(shared > most * min(cv2.contourArea(a), cv2.contourArea(b)))
+
+
 def _rank(reading: TileReading) -> tuple[bool, bool, float]:
     """Which of a tile's outlines' readings to keep: legal and not cut short first,
     then legal, then the surest."""
@@ -421,6 +486,9 @@ def read_dominoes(
             again, more_crops = _read_candidates(image, more, 0, max_pips)
             readings += again
             crops += more_crops
+    if area is None and max_pips > DEFAULT_MAX_PIPS:
+        # Tiles the searches above left unread, found from their pips (coloured sets).
+        readings += _pip_first_readings(image, readings, max_pips)
     readings = _without_overlaps(readings)
     readings = _in_reading_order(readings)
     # A tile cut by the frame is outlined past the photo's edge: its corners are clamped
@@ -439,119 +507,6 @@ def read_dominoes(
     if debug and crops:
         images["tiles"] = np.vstack(crops)
     return DominoReading(tuple(readings), tuple(warnings), images)
-
-
-#: Share of the ring round a tile (past its edge, ink left out) that may have the tile
-#: face's own colour: more, and the "tile" is a patch of a flat sheet (paper), not a tile.
-FLAT_SHARE = 0.8
-
-
-def _raised(image: np.ndarray, corners: np.ndarray) -> bool:
-    """Does the tile outlined by ``corners`` (tl, tr, br, bl; x, y pixels of ``image``)
-    stand out from what lies round it, as a tile's raised face does?
-
-    A blank half shows no pips to prove a tile: two cells of a grid drawn on paper, or
-    the paper round a written letter, read as a tile with a blank half.  Round a real
-    tile lies the table (another colour), its shadow or its side; round a patch of paper
-    lies more of the same paper.  The ring from 1.15 to 1.45 times the outline (about
-    its centre) is compared with the face inside (0.7 times the outline), ink left out
-    of both: more than :data:`FLAT_SHARE` of the ring within 14 L codes and 10 in
-    |a| + |b| of the face's colour (the median of the inside's palest quarter) is a flat
-    sheet, no tile.  Tiles touching on
-    their sides leave the ring's ends and the other sides to the table.
-    """
-    lab, ink, local = _lab_window(image, corners)
-    light = lab[:, :, 0]
-    middle = local.mean(axis=0)
-
-    def polygon(grow: float) -> np.ndarray:
-        mask = np.zeros(light.shape, dtype=np.uint8)
-        points = np.rint(middle + grow * (local - middle)).astype(np.int32)
-        cv2.fillConvexPoly(mask, points, 1)
-        return mask > 0
-
-    inside = polygon(0.7) & ~ink
-    ring = polygon(1.45) & ~polygon(1.15) & ~ink
-    if inside.sum() < 10 or ring.sum() < 10:
-        return True  # too little to tell (a tile at the photo's edge): not refused
-    # The face's colour: the paler part of the inside (pips and print are darker).
-    values = lab[inside]
-    face = np.median(values[values[:, 0] >= np.percentile(values[:, 0], 75)], axis=0)
-    off = np.abs(lab[ring] - face)
-    alike = (off[:, 0] <= 14) & (off[:, 1] + off[:, 2] <= 10)
-    return float(alike.mean()) <= FLAT_SHARE
-
-
-#: Least share of a blank half of a 0-0 (inside 0.7 times the half, ink left out) that
-#: has the half's face colour.  Real double-blanks of the data photos and samples (also
-#: greyscale): 0.999 or more; squares of the greyscale kingdom samples: two mottled
-#: field squares 0.90-0.94, an outline over squares, table and a dark square 0.52-0.63.
-PLAIN_SHARE = 0.97
-
-
-def _lab_window(
-    image: np.ndarray, corners: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The window 1.5 times the outline ``corners`` (tl, tr, br, bl; x, y pixels of
-    ``image``) about its centre, shrunk so the tile is about 40 pixels wide (cheap).
-
-    Returns its (rows, cols, 3) int16 Lab values, its (rows, cols) bool ink (a black-hat
-    of L over 25: pips, bars, print) and the (4, 2) float64 corners in its pixels (x, y).
-    """
-    centre = corners.mean(axis=0)
-    first = float(np.linalg.norm(corners[1] - corners[0]))
-    second = float(np.linalg.norm(corners[2] - corners[1]))
-    width = max(1.0, min(first, second))
-    outer = centre + 1.5 * (corners - centre)
-    rows, cols = image.shape[:2]
-    x0, y0 = np.clip(np.floor(outer.min(axis=0)).astype(int), 0, [cols - 1, rows - 1])
-    x1, y1 = np.clip(np.ceil(outer.max(axis=0)).astype(int) + 1, 1, [cols, rows])
-    factor = min(1.0, 40.0 / width)
-    window = image[y0:y1, x0:x1]
-    size = (max(1, round((x1 - x0) * factor)), max(1, round((y1 - y0) * factor)))
-    small = cv2.resize(window, size, interpolation=cv2.INTER_AREA)
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.int16)
-    light = lab[:, :, 0].astype(np.uint8)
-    shape = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
-    ink = cv2.morphologyEx(light, cv2.MORPH_BLACKHAT, shape) > 25
-    local = (corners - np.array([x0, y0])) * factor
-    return lab, ink, local
-
-
-def _plain_halves(image: np.ndarray, corners: np.ndarray) -> bool:
-    """Is each half of the tile outlined by ``corners`` (tl, tr, br, bl; x, y pixels of
-    ``image``) one plain face, as a 0-0's two blank halves are?
-
-    A 0-0 shows no pip to prove a tile, and a photo without colour (greyscale) leaves
-    :func:`_raised` only lightness to tell a face from what lies round it: two squares
-    of a kingdom, with the table and a darker square inside the outline, read as a 0-0
-    whose "ring" is unlike it.  Each half (split across the long sides' middles) is
-    looked at inside 0.7 times itself, ink left out (the divider bar, print): at least
-    :data:`PLAIN_SHARE` of it must lie within 14 L codes and 10 in |a| + |b| of the
-    half's face colour (the median of its palest quarter).
-    """
-    lab, ink, local = _lab_window(image, corners)
-    tl, tr, br, bl = local
-    if np.linalg.norm(tr - tl) >= np.linalg.norm(br - tr):  # lying: a left and a right half
-        top, bottom = (tl + tr) / 2, (bl + br) / 2
-        halves = (np.array([tl, top, bottom, bl]), np.array([top, tr, br, bottom]))
-    else:  # standing: a top and a bottom half
-        left, right = (tl + bl) / 2, (tr + br) / 2
-        halves = (np.array([tl, tr, right, left]), np.array([left, right, br, bl]))
-    for half in halves:
-        middle = half.mean(axis=0)
-        mask = np.zeros(ink.shape, dtype=np.uint8)
-        cv2.fillConvexPoly(mask, np.rint(middle + 0.7 * (half - middle)).astype(np.int32), 1)
-        inside = (mask > 0) & ~ink
-        if inside.sum() < 10:
-            continue  # too little to tell (a tile at the photo's edge): not refused
-        values = lab[inside]
-        face = np.median(values[values[:, 0] >= np.percentile(values[:, 0], 75)], axis=0)
-        off = np.abs(values - face)
-        alike = (off[:, 0] <= 14) & (off[:, 1] + off[:, 2] <= 10)
-        if float(alike.mean()) < PLAIN_SHARE:
-            return False
-    return True
 
 
 #: Tile width (short side, working pixels) the pale-table search was tuned at: the two
