@@ -15,10 +15,10 @@ from referee.cross import (
     TARGETS,
     CrossRules,
     Layout,
-    Match,
     Play,
     RoundResult,
     legal_plays,
+    match_result,
     parse_layout,
     round_result,
 )
@@ -259,30 +259,15 @@ def match(rounds: tuple[str, ...], target: str, as_json: bool) -> None:
 
     Example ROUND: "6-6 1-2 / / 0-3" (player 2 went out).
     """
-    results = []
-    for number, text in enumerate(rounds, 1):
-        hands = _parse_round(text, number)
-        try:
-            results.append(round_result(hands))
-        except ValueError as error:
-            raise ValueError(f"round {number}: {error}") from None
-    record = Match(players=len(results[0].pips), target=int(target))
-    for number, result in enumerate(results, 1):
-        try:
-            record = record.add(result)
-        except ValueError as error:
-            raise ValueError(f"round {number}: {error}") from None
+    record = match_result(
+        [_parse_round(text, number) for number, text in enumerate(rounds, 1)], target=int(target)
+    )
     winner = record.winner
-    payload = {
-        "target": record.target,
-        "rounds": [result.to_json() for result in results],
-        "scores": list(record.scores),
-        "winner": None if winner is None else winner + 1,
-    }
+    payload = record.to_json()
 
     def text() -> str:
         lines = []
-        for number, result in enumerate(results, 1):
+        for number, result in enumerate(record.rounds, 1):
             if result.winner is None:
                 lines.append(f"round {number}: tied, nobody scores")
             else:

@@ -89,6 +89,12 @@ def cross_round() -> Response:
     return _answer(cross.round_answer)
 
 
+@bp.post("/cross/match")
+def cross_match() -> Response:
+    """Add Cross rounds up to a target: ``rounds`` (each the hands left), ``target``."""
+    return _answer(cross.match_answer)
+
+
 @bp.post("/two-step/plays")
 def two_step_plays() -> Response:
     """Two-Step legal plays: ``ends``, ``hand``, ``card_top``, ``discard_top``."""

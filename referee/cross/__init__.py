@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from referee.cross.layout import ARMS, LEAD, Layout, Placed, format_layout, parse_layout
 from referee.cross.rules import MAX_PIPS, TARGETS, CrossRules
-from referee.cross.scoring import Match, RoundResult, round_result
+from referee.cross.scoring import Match, RoundResult, match_result, round_result
 from referee.cross.state import (
     DRAW,
     PASS,
@@ -88,6 +88,7 @@ __all__ = [
     "RoundResult",
     "format_layout",
     "legal_plays",
+    "match_result",
     "new_game",
     "new_round",
     "parse_layout",

@@ -10,7 +10,7 @@ from referee.cross.rules import MAX_PIPS, CrossRules
 from referee.dominoes import Tile, check_tiles, double_set, pip_total
 from referee.errors import IllegalMoveError, ImpossiblePositionError, RefereeError
 
-__all__ = ["Match", "RoundResult", "round_result"]
+__all__ = ["Match", "RoundResult", "match_result", "round_result"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,3 +180,56 @@ class Match:
                 f"the match is over: player {self.winner + 1} reached {self.target}"
             )
         return replace(self, rounds=(*self.rounds, result))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"target", "rounds": [RoundResult.to_json(), ...], "scores": [points by
+        player], "winner": int | None}`` (players numbered from 1, as the CLI does)."""
+        winner = self.winner
+        return {
+            "target": self.target,
+            "rounds": [result.to_json() for result in self.rounds],
+            "scores": list(self.scores),
+            "winner": None if winner is None else winner + 1,
+        }
+
+
+def match_result(rounds: Sequence[Sequence[Sequence[Tile]]], *, target: int = 100) -> Match:
+    """Score each round from the tiles left in each hand and add the rounds up.
+
+    Parameters
+    ----------
+    rounds : sequence of rounds, each a sequence of hands (sequences of Tile)
+        The rounds in order; each round's hands in seat order (2 to 4, the same
+        number in every round).
+    target : int
+        Points that win the match: 50, 100, 150, 200 or 250 (``rules/cross.txt``).
+
+    Returns
+    -------
+    Match
+        The rounds added up; ``winner`` is the first player to reach ``target``.
+
+    Raises
+    ------
+    referee.errors.RefereeError
+        No round, a bad target, or a round for another number of players.
+    referee.errors.ImpossiblePositionError
+        A round's hands are impossible (see :func:`round_result`).
+    referee.errors.IllegalMoveError
+        A round after the match was won.
+    Each message starts with the round it is about (``"round 2: ..."``).
+
+    >>> from referee.dominoes import parse_hand
+    >>> match = match_result([[parse_hand("6-6"), parse_hand("")]], target=50)
+    >>> match.scores, match.winner
+    ((0, 12), None)
+    """
+    if not rounds:
+        raise RefereeError("a match needs at least one round")
+    record = Match(players=len(rounds[0]) if 2 <= len(rounds[0]) <= 4 else 2, target=target)
+    for number, hands in enumerate(rounds, 1):
+        try:
+            record = record.add(round_result(hands))
+        except RefereeError as error:
+            raise type(error)(f"round {number}: {error}") from None
+    return record

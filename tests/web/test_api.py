@@ -260,6 +260,63 @@ def test_cross_round_bad_input(
     assert words in answer["error"]
 
 
+def test_cross_match_adds_rounds_to_the_target(client: FlaskClient) -> None:
+    # rules/cross.txt, worked by hand: round 1 player 2 went out, scoring 6-6 1-2 and 0-3
+    # (15 + 3 = 18); round 2 player 1 went out, scoring 5-5 and 6-6 (10 + 12 = 22);
+    # round 3 blocked, pips 1 / 9 / 12: player 1 scores (9 + 12) - 1 = 20, 22 + 20 = 42.
+    rounds = [["6-6 1-2", "", "0-3"], [[], ["5-5"], ["6-6"]], ["0-1", "4-5", "6-6"]]
+    status, answer = post(client, "/api/cross/match", json={"rounds": rounds, "target": 50})
+    assert status == 200
+    assert [r["winner"] for r in answer["rounds"]] == [2, 1, 1]
+    assert [r["points"] for r in answer["rounds"]] == [18, 22, 20]
+    assert answer["scores"] == [42, 18, 0]
+    assert (answer["target"], answer["winner"]) == (50, None)
+    assert answer["hands"][1] == ["", "5-5", "6-6"]
+    # A fourth round taking player 1 from 42 past 50 wins the match (3-3 2-2 and 1-1:
+    # 10 + 2 = 12, 54); at the default target, 100, nobody has won yet.
+    rounds.append(["", "3-3 2-2", "1-1"])
+    _, answer = post(client, "/api/cross/match", json={"rounds": rounds, "target": 50})
+    assert (answer["scores"], answer["winner"]) == ([54, 18, 0], 1)
+    _, answer = post(client, "/api/cross/match", json={"rounds": rounds})
+    assert (answer["target"], answer["winner"]) == (100, None)
+
+
+def test_cross_match_rounds_as_json_text_in_a_form(client: FlaskClient) -> None:
+    data = {"rounds": '[["6-6", ""]]', "target": "50"}
+    status, answer = post(client, "/api/cross/match", data=data)
+    assert status == 200
+    assert (answer["scores"], answer["winner"]) == ([0, 12], None)
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        # 57 pips at once win a match to 50; no round may be added after (rules/cross.txt).
+        (
+            {"rounds": [["", "6-6 5-5 4-4 3-3 6-5 6-4"], ["", "1-1"]], "target": 50},
+            422,
+            "round 2: the match is over: player 1 reached 50",
+        ),
+        (
+            {"rounds": [["", "1-1", "2-2"], ["", "1-1"]]},
+            422,
+            "round 2: a round of 2 players in a 3-player match",
+        ),
+        ({"rounds": [["6-6", "6-6"]]}, 422, "round 1: "),
+        ({"rounds": [["1-1", "6-x"]]}, 400, "field 'rounds': round 1, hand 2: "),
+        ({"rounds": [["1-1", ""]], "target": 70}, 400, "field 'target': must be 50, 100"),
+        ({"rounds": "not json"}, 400, "field 'rounds': must be a JSON list of rounds"),
+        ({"target": 50}, 400, "field 'rounds': missing"),
+    ],
+)
+def test_cross_match_bad_input(
+    client: FlaskClient, body: dict[str, Any], status: int, words: str
+) -> None:
+    got, answer = post(client, "/api/cross/match", json=body)
+    assert got == status
+    assert words in answer["error"]
+
+
 # --- Two-Step -------------------------------------------------------------------------------
 
 

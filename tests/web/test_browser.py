@@ -376,6 +376,45 @@ def test_cross_round_picked_and_corrected(page: Any, live_server: str) -> None:
     screenshot(page, "cross")
 
 
+def test_cross_match_rounds_added_up_to_the_target(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/cross/")
+    # Round 1, blocked: pips 13 and 10, player 2 scores 3 (rules/cross.txt).
+    for tile in ("6-6", "0-1"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    page.click("section.player[data-player='2'] .choose")
+    for tile in ("2-3", "1-4"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 3'")
+    page.click("#match-add")
+    page.wait_for_function(
+        "document.getElementById('match-scores').textContent === 'Player 1: 0 · Player 2: 3'"
+    )
+    assert "Round 1 added" in page.inner_text("#match-status")
+    # The hands are cleared for the next round.
+    assert page.locator("section.player .hand-tiles .tile-button").count() == 0
+    page.select_option("#match-target", "50")
+    # Round 2: player 1 went out, player 2 holds 57 pips: player 1 scores 57 and wins.
+    page.click("section.player[data-player='2'] .choose")
+    for tile in ("6-6", "5-5", "4-4", "3-3", "5-6", "4-6"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 1 scores 57'")
+    page.click("#match-add")
+    page.wait_for_function(
+        "document.getElementById('match-status').textContent"
+        " === 'Player 1 wins the match (reached 50)'"
+    )
+    assert page.inner_text("#match-scores") == "Player 1: 57 · Player 2: 3"
+    assert page.is_disabled("#match-add")
+    screenshot(page, "cross-match")
+    # A reload keeps the match; a new match starts from nothing.
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#match-rounds li').length === 2")
+    assert page.input_value("#match-target") == "50"
+    page.click("#match-new")
+    assert page.locator("#match-rounds li").count() == 0
+    assert page.inner_text("#match-scores") == ""
+
+
 def _round_headline(pips: list[int], tiles: list[int]) -> str:
     """The Cross round as the rules score it (``rules/cross.txt``), for two players."""
     if 0 in tiles:  # a player with no tile left went out and scores the other's pips

@@ -1,4 +1,5 @@
-"""Cross: score a finished round from each player's hand (tile list or photo).
+"""Cross: score a finished round from each player's hand (tile list or photo), and add
+rounds up to a match's target.
 
 Rules: ``rules/cross.txt``; ``RULINGS.md`` "Cross" decides unclear points.
 """
@@ -9,6 +10,7 @@ import re
 from typing import Any
 
 from flask import Blueprint, render_template, request
+from marshmallow import fields
 
 from referee import cross as engine
 from referee.dominoes import Tile, format_hand, parse_hand
@@ -16,7 +18,7 @@ from vision.dominoes import decode_side
 from web import inputs, recognition, schemas
 from web.errors import ApiError
 
-__all__ = ["bp", "round_answer"]
+__all__ = ["bp", "match_answer", "round_answer"]
 
 bp = Blueprint("cross", __name__, url_prefix="/cross")
 
@@ -26,8 +28,9 @@ MAX_PLAYERS = 4
 
 @bp.get("/")
 def page() -> str:
-    """The round page: one hand per player, from a photo or the tile picker."""
-    return render_template("cross.html")
+    """The round page: one hand per player, from a photo or the tile picker; rounds
+    added up to a match's target below."""
+    return render_template("cross.html", targets=engine.TARGETS)
 
 
 class RoundFields(schemas.Fields):
@@ -139,4 +142,44 @@ def round_answer(data: dict[str, Any]) -> dict[str, Any]:
     answer["hands"] = [format_hand(hand) for hand in hands]
     if readings:
         answer["readings"] = readings
+    return answer
+
+
+class MatchFields(schemas.Fields):
+    """``POST /api/cross/match``: ``rounds`` (a list of rounds, each a list of the hands
+    left, as ``hands`` is for a round; JSON text in a form) and ``target``."""
+
+    rounds = schemas.JsonText(
+        fields.List(schemas.Hands()),
+        "a JSON list of rounds, each a list of tile lists",
+        required=True,
+    )
+    target = schemas.choice(list(engine.TARGETS), load_default=100)
+
+
+def match_answer(data: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/cross/match``: the CLI's ``cross match`` JSON (``target``, ``rounds``:
+    each round's ``winner``, ``points``, ``pips``, ``tied``; ``scores`` by player;
+    ``winner``, the first to reach the target, else ``null``), plus ``hands`` (each
+    round's hands as tile lists).
+
+    A round's hands are tile lists in seat order, ``""`` for the player who went out;
+    the rounds are added in order and a round after the match is won is refused
+    (``rules/cross.txt``: the first player to reach the target wins).
+    """
+    values = schemas.load(MatchFields(), data)
+    rounds = [
+        [
+            schemas.parse_field(
+                "rounds",
+                lambda tiles: parse_hand(tiles, max_pips=6),
+                text,
+                part=f"round {number}, hand {seat}",
+            )
+            for seat, text in enumerate(hands, start=1)
+        ]
+        for number, hands in enumerate(values["rounds"], start=1)
+    ]
+    answer = engine.match_result(rounds, target=values["target"]).to_json()
+    answer["hands"] = [[format_hand(hand) for hand in hands] for hands in rounds]
     return answer

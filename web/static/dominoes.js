@@ -128,6 +128,7 @@
     async function update() {
       const ticket = requests.next();
       if (players.every((player) => !player.tiles.length)) {
+        players.forEach((player) => player.section.classList.remove("winner"));
         answerBox.hidden = true;
         answer = null;
         return;
@@ -175,10 +176,108 @@
       save.show(true);
     }
 
+    /* The match: rounds added up to a target by /api/cross/match (the engine decides
+       who scores and who wins); kept in sessionStorage so a reload keeps it. */
+    const STORE = "referee.cross.match";
+    const matchBox = document.getElementById("match");
+    const targetSelect = document.getElementById("match-target");
+    const matchStatus = document.getElementById("match-status");
+    let match = { rounds: [], target: 100, answer: null };
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(STORE) || "null");
+      if (kept && Array.isArray(kept.rounds)) match = { rounds: kept.rounds, target: kept.target || 100, answer: null };
+    } catch (error) {
+      /* a stored match that does not parse is dropped */
+    }
+    targetSelect.value = String(match.target);
+
+    async function scoreMatch(rounds, target) {
+      if (!rounds.length) return { ok: true, data: null };
+      return R.post("/api/cross/match", { rounds, target });
+    }
+
+    function drawMatch() {
+      const answerData = match.answer;
+      document.getElementById("match-empty").hidden = match.rounds.length > 0;
+      document.getElementById("match-new").hidden = match.rounds.length === 0;
+      const list = document.getElementById("match-rounds");
+      const scores = document.getElementById("match-scores");
+      list.replaceChildren();
+      scores.textContent = "";
+      matchBox.classList.toggle("won", Boolean(answerData && answerData.winner));
+      document.getElementById("match-add").disabled = Boolean(answerData && answerData.winner);
+      if (!answerData) return;
+      answerData.rounds.forEach((round, index) =>
+        list.append(
+          R.el(
+            "li",
+            {},
+            R.el("span", { class: "domain-name", text: `Round ${index + 1}` }),
+            R.el("span", {
+              class: "domain-sum",
+              text: round.winner === null ? "tied: nobody scores" : `player ${round.winner} +${round.points}`,
+            })
+          )
+        )
+      );
+      scores.textContent = answerData.scores.map((points, index) => `Player ${index + 1}: ${points}`).join(" · ");
+      if (answerData.winner) {
+        R.status(matchStatus, `Player ${answerData.winner} wins the match (reached ${answerData.target})`, "ok");
+      }
+    }
+
+    function keepMatch() {
+      sessionStorage.setItem(STORE, JSON.stringify({ rounds: match.rounds, target: match.target }));
+      drawMatch();
+    }
+
+    document.getElementById("match-add").addEventListener("click", async () => {
+      if (!answer) {
+        R.status(matchStatus, "Score a round first: the hands above do not make one yet", "error");
+        return;
+      }
+      const hands = players.map((player) => player.tiles.map(R.tileText).join(" "));
+      const rounds = [...match.rounds, hands];
+      const { ok, data } = await scoreMatch(rounds, match.target);
+      if (!ok) {
+        R.status(matchStatus, `This round cannot be added: ${data.error}`, "error");
+        return;
+      }
+      match = { ...match, rounds, answer: data };
+      keepMatch();
+      if (!data.winner) R.status(matchStatus, `Round ${rounds.length} added. Enter the hands left after the next round.`, "ok");
+      players.forEach((player) => (player.tiles = []));
+      changed();
+    });
+
+    targetSelect.addEventListener("change", async () => {
+      const target = Number(targetSelect.value);
+      const { ok, data } = await scoreMatch(match.rounds, target);
+      if (!ok) {
+        targetSelect.value = String(match.target);
+        R.status(matchStatus, `The target cannot change to ${target}: ${data.error}`, "error");
+        return;
+      }
+      match = { ...match, target, answer: data };
+      R.status(matchStatus, "");
+      keepMatch();
+    });
+
+    document.getElementById("match-new").addEventListener("click", () => {
+      match = { rounds: [], target: match.target, answer: null };
+      R.status(matchStatus, "");
+      keepMatch();
+    });
+
     document.querySelectorAll("#player-count button").forEach((button) =>
       button.addEventListener("click", () => setCount(Number(button.dataset.count)))
     );
     setCount(2);
+    scoreMatch(match.rounds, match.target).then(({ ok, data }) => {
+      if (ok) match.answer = data;
+      else match = { rounds: [], target: match.target, answer: null };
+      keepMatch();
+    });
   };
 
   Referee.twoStepPage = function () {
