@@ -16,11 +16,10 @@ from referee.errors import NotationError
 from referee.two_step import (
     DEFAULT_RULES,
     Play,
-    TwoStepRound,
     TwoStepRules,
+    analysis,
     deal,
     format_move,
-    format_round,
     legal_plays,
     parse_move,
     parse_round,
@@ -154,15 +153,6 @@ def deal_command(seed: int, as_json: bool) -> None:
     )
 
 
-def _position_payload(state: TwoStepRound) -> dict[str, Any]:
-    return {
-        "position": format_round(state),
-        "to_move": None if state.to_move is None else state.to_move + 1,
-        "legal_moves": [format_move(move) for move in state.legal_moves()],
-        "result": None if state.result is None else state.result.to_json(),
-    }
-
-
 optional_plays_option = click.option(
     "--optional-plays",
     is_flag=True,
@@ -183,7 +173,7 @@ def analyze(position: str, optional_plays: bool, as_json: bool) -> None:
     rules = TwoStepRules(optional_plays=optional_plays)
     state = parse_notation(position, lambda text: parse_round(text, rules), "POSITION")
     moves = ", ".join(map(format_move, state.legal_moves())) or "none"
-    emit(_position_payload(state), as_json, lambda: f"{state}\nlegal moves: {moves}")
+    emit(analysis(state), as_json, lambda: f"{state}\nlegal moves: {moves}")
 
 
 @two_step.command()

@@ -99,3 +99,21 @@ def cross_match() -> Response:
 def two_step_plays() -> Response:
     """Two-Step legal plays: ``ends``, ``hand``, ``card_top``, ``discard_top``."""
     return _answer(two_step.plays_answer)
+
+
+@bp.post("/two-step/analyze")
+def two_step_analyze() -> Response:
+    """A whole Two-Step round: ``position`` (round notation), ``optional_plays``."""
+    return _answer(two_step.analyze_answer)
+
+
+@bp.post("/two-step/check")
+def two_step_check() -> Response:
+    """Is ``move`` legal in the round ``position``?  ``optional_plays``."""
+    return _answer(two_step.check_answer)
+
+
+@bp.post("/two-step/match")
+def two_step_match() -> Response:
+    """Add up Two-Step rounds: ``rounds`` (``"1:5 feet 2:3"``), ``target`` (10)."""
+    return _answer(two_step.match_answer)

@@ -53,7 +53,7 @@ from referee.two_step.moves import (
     parse_move,
     what_to_do,
 )
-from referee.two_step.notation import format_round, parse_round
+from referee.two_step.notation import analysis, format_round, parse_round
 from referee.two_step.rules import (
     DEFAULT_RULES,
     ENDS,
@@ -90,6 +90,7 @@ __all__ = [
     "TwoStepMatch",
     "TwoStepRound",
     "TwoStepRules",
+    "analysis",
     "deal",
     "deal_order",
     "find_lead",

@@ -23,13 +23,15 @@ True
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from referee.dominoes import Line, Tile, format_hand, parse_halves, parse_hand
 from referee.errors import ImpossiblePositionError, NotationError
+from referee.two_step.moves import format_move
 from referee.two_step.rules import DEFAULT_RULES, TwoStepRules
 from referee.two_step.state import TwoStepRound
 
-__all__ = ["FIELDS", "format_round", "parse_round"]
+__all__ = ["FIELDS", "analysis", "format_round", "parse_round"]
 
 #: Field names in the order :func:`format_round` writes them.
 FIELDS = (
@@ -142,3 +144,23 @@ def parse_round(text: str, rules: TwoStepRules = DEFAULT_RULES) -> TwoStepRound:
         floor=_floor(floor_text, floor_at, text, rules.max_pips),
         rules=rules,
     )
+
+
+def analysis(state: TwoStepRound) -> dict[str, Any]:
+    """A round position analysed: what ``referee two-step analyze --json`` prints.
+
+    Returns
+    -------
+    dict
+        ``position`` (the notation, :func:`format_round`), ``to_move`` (1 or 2;
+        ``None`` once the round is over), ``legal_moves`` (``"play 3-4 hand left"``,
+        ... in the engine's order) and ``result`` (``None`` while the round goes on,
+        else the round's result: who cleared their dance card, or two left feet;
+        ``rules/two-step.txt``).
+    """
+    return {
+        "position": format_round(state),
+        "to_move": None if state.to_move is None else state.to_move + 1,
+        "legal_moves": [format_move(move) for move in state.legal_moves()],
+        "result": None if state.result is None else state.result.to_json(),
+    }

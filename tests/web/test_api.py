@@ -320,6 +320,100 @@ def test_cross_match_bad_input(
 # --- Two-Step -------------------------------------------------------------------------------
 
 
+#: docs/two-step.md's round (Notation): ends 3 and 0, player 2 to move holding 1-2 0-2 3-4.
+ROUND = (
+    "floor 3-0 0-6 6-6 6-3 3-5 5-5 5-0; card1 4-4 4-6 0-1; card2 1-6 1-4 1-3 2-3; "
+    "hand1 2-4; hand2 1-2 0-2 3-4; discards1 4-5 2-2 0-0; discards2 2-5 5-6; "
+    "draw 1-5 0-4 2-6 3-3 1-1; turn 2"
+)
+#: Ends 5 and 6 with nothing to draw; no hand, dance card top or discard top shows a 5
+#: or a 6 (0-2, 0-1, 1-3, 1-2, 2-3): two left feet (rules/two-step.txt).
+FEET = (
+    "floor 5-6 6-6; card1 0-1 5-5; card2 1-2 0-5; hand1 0-2; hand2 1-3; discards1 -; "
+    "discards2 0-0 0-3 0-4 0-6 1-1 1-4 1-5 1-6 2-2 2-4 2-5 2-6 3-3 3-4 3-5 3-6 4-4 4-5 4-6 2-3; "
+    "draw -; turn 1"
+)
+
+
+def test_two_step_round_whose_turn_and_legal_moves(client: FlaskClient) -> None:
+    # Player 2's 0-2 goes on the 0 (right end), 3-4 on the 3 (left); plays are compulsory.
+    status, answer = post(client, "/api/two-step/analyze", json={"position": ROUND})
+    assert status == 200
+    assert answer["to_move"] == 2
+    assert answer["legal_moves"] == ["play 0-2 hand right", "play 3-4 hand left"]
+    assert answer["result"] is None
+    assert answer["summary"][-1] == "player 2 to move"
+    assert answer["table"]["players"][1]["hand"] == ["1-2", "0-2", "3-4"]
+    # With optional plays (a house rule) each tile of the hand may be discarded instead.
+    _, answer = post(
+        client, "/api/two-step/analyze", data={"position": ROUND, "optional_plays": "true"}
+    )
+    assert answer["legal_moves"][2:] == ["discard 0-2", "discard 1-2", "discard 3-4"]
+
+
+def test_two_step_round_two_left_feet(client: FlaskClient) -> None:
+    _, answer = post(client, "/api/two-step/analyze", json={"position": FEET})
+    assert answer["to_move"] is None
+    assert answer["legal_moves"] == []
+    assert answer["result"]["winner"] is None
+    assert answer["result"]["reason"] == "two left feet"
+    assert answer["result"]["points"] == [0, 0]
+
+
+@pytest.mark.parametrize(
+    ("move", "legal", "reason"),
+    [
+        ("play 3-4 hand left", True, "legal"),
+        ("play 3-4 hand right", False, "3-4 does not match the right end (0 pips)"),
+        ("discard 1-2", False, "player 2 must play while a play is left"),
+    ],
+)
+def test_two_step_check_a_move(client: FlaskClient, move: str, legal: bool, reason: str) -> None:
+    status, answer = post(client, "/api/two-step/check", json={"position": ROUND, "move": move})
+    assert status == 200
+    assert answer["legal"] is legal
+    assert answer["reason"].startswith(reason)
+
+
+def test_two_step_match_with_the_lemonade_line(client: FlaskClient) -> None:
+    # rules/two-step.txt: 1 point a round, +1 with all 5 left on the other's card; the
+    # first to 10 wins; 11-1 is the lemonade score.
+    body = {"rounds": "1:5 1:5 1:5 1:5 2:3 1:4 1:5"}
+    status, answer = post(client, "/api/two-step/match", json=body)
+    assert status == 200
+    assert [r["scores"] for r in answer["rounds"]][-3:] == [[8, 1], [9, 1], [11, 1]]
+    assert (answer["scores"], answer["winner"], answer["target"]) == ([11, 1], 1, 10)
+    assert answer["lemonade"] == "Player 2 owes player 1 a glass of lemonade."
+    _, answer = post(client, "/api/two-step/match", json={"rounds": "2:5 feet", "target": 3})
+    assert answer["rounds"][1]["reason"] == "two left feet"
+    assert (answer["scores"], answer["winner"]) == ([0, 2], None)
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "status", "words"),
+    [
+        ("/api/two-step/analyze", {}, 400, "field 'position': missing"),
+        ("/api/two-step/analyze", {"position": "floor 1-2"}, 400, "field 'position': no 'turn'"),
+        ("/api/two-step/check", {"position": ROUND}, 400, "field 'move': missing"),
+        (
+            "/api/two-step/check",
+            {"position": ROUND, "move": "play 3-4 hand up"},
+            400,
+            "field 'move': an end is left or right, not 'up'",
+        ),
+        ("/api/two-step/match", {"rounds": "1:5 3:1"}, 400, "field 'rounds': a round is"),
+        ("/api/two-step/match", {"rounds": "1:5", "target": 0}, 400, "field 'target': must be"),
+        ("/api/two-step/match", {"rounds": "1:5 1:5", "target": 2}, 422, "round 2"),
+    ],
+)
+def test_two_step_round_and_match_bad_input(
+    client: FlaskClient, url: str, body: dict[str, Any], status: int, words: str
+) -> None:
+    got, answer = post(client, url, json=body)
+    assert got == status
+    assert words in answer["error"]
+
+
 def test_two_step_plays_from_each_source(client: FlaskClient) -> None:
     body = {"ends": "3,5", "hand": "3-4 5-5 1-2", "card_top": "0-3", "discard_top": "2-6"}
     status, answer = post(client, "/api/two-step/plays", json=body)

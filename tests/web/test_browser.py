@@ -415,6 +415,54 @@ def test_cross_match_rounds_added_up_to_the_target(page: Any, live_server: str) 
     assert page.inner_text("#match-scores") == ""
 
 
+def test_two_step_round_refereed_and_a_match(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/two-step/")
+    page.click("text=Referee the round")
+    page.wait_for_url("**/two-step/round")
+    # docs/two-step.md's round: player 2 to move, 0-2 on the 0 or 3-4 on the 3.
+    page.click("#round-example")
+    page.wait_for_function(
+        "document.getElementById('round-title').textContent === 'Player 2 to move'"
+    )
+    moves = page.locator("#round-moves button").all_inner_texts()
+    assert moves == ["play 0-2 hand right", "play 3-4 hand left"]
+    page.fill("#check-move", "discard 1-2")
+    page.click("#check-button")
+    page.wait_for_function(
+        "document.getElementById('check-status').textContent"
+        ".startsWith('Not legal: player 2 must play')"
+    )
+    page.click("#round-moves button >> nth=1")
+    page.wait_for_function(
+        "document.getElementById('check-status').textContent === 'Legal: play 3-4 hand left'"
+    )
+    # Ends 5 and 6, nothing to draw and no 5 or 6 showing: two left feet.
+    feet = (
+        "floor 5-6 6-6; card1 0-1 5-5; card2 1-2 0-5; hand1 0-2; hand2 1-3; discards1 -; "
+        "discards2 0-0 0-3 0-4 0-6 1-1 1-4 1-5 1-6 2-2 2-4 2-5 2-6 3-3 3-4 3-5 3-6 4-4 4-5 "
+        "4-6 2-3; draw -; turn 1"
+    )
+    page.fill("#round-position", feet)
+    page.click("#round-analyse")
+    page.wait_for_function("document.getElementById('round-title').textContent === 'Two left feet'")
+    # A typo names the field and keeps what was typed.
+    page.fill("#round-position", feet.replace("turn 1", ""))
+    page.click("#round-analyse")
+    page.wait_for_function(
+        "document.getElementById('round-status').textContent.includes(\"no 'turn' field\")"
+    )
+    assert page.input_value("#round-position") == feet.replace("turn 1", "")
+    # The match: 11-1 is the lemonade score (rules/two-step.txt).
+    page.fill("#match-rounds", "1:5 1:5 1:5 1:5 2:3 1:4 1:5")
+    page.click("#match-button")
+    page.wait_for_function(
+        "document.getElementById('match-status').textContent"
+        " === 'Player 1 wins 11-1. Player 2 owes player 1 a glass of lemonade.'"
+    )
+    assert page.locator("#match-list li").count() == 7
+    screenshot(page, "two-step-round")
+
+
 def _round_headline(pips: list[int], tiles: list[int]) -> str:
     """The Cross round as the rules score it (``rules/cross.txt``), for two players."""
     if 0 in tiles:  # a player with no tile left went out and scores the other's pips

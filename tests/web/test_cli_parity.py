@@ -14,6 +14,13 @@ from flask.testing import FlaskClient
 
 from referee_cli.main import main
 
+#: docs/two-step.md's round (Notation).
+ROUND = (
+    "floor 3-0 0-6 6-6 6-3 3-5 5-5 5-0; card1 4-4 4-6 0-1; card2 1-6 1-4 1-3 2-3; "
+    "hand1 2-4; hand2 1-2 0-2 3-4; discards1 4-5 2-2 0-0; discards2 2-5 5-6; "
+    "draw 1-5 0-4 2-6 3-3 1-1; turn 2"
+)
+
 CASES = [
     (
         ["kingdomino", "score", "C F1 F/W W2 W", "--bonus", "middle"],
@@ -65,6 +72,21 @@ CASES = [
         ["two-step", "plays", "--ends", "1,1", "--hand", "2-3"],
         "/api/two-step/plays",
         {"ends": "1,1", "hand": "2-3"},
+    ),
+    (
+        ["two-step", "analyze", ROUND, "--optional-plays"],
+        "/api/two-step/analyze",
+        {"position": ROUND, "optional_plays": True},
+    ),
+    (
+        ["two-step", "check", ROUND, "discard 1-2"],
+        "/api/two-step/check",
+        {"position": ROUND, "move": "discard 1-2"},
+    ),
+    (
+        ["two-step", "match", "1:5 feet 2:3 1:5", "--target", "4"],
+        "/api/two-step/match",
+        {"rounds": "1:5 feet 2:3 1:5", "target": 4},
     ),
 ]
 

@@ -1,4 +1,5 @@
-"""Two-Step: every legal play from the hand, the dance card top and the discard top.
+"""Two-Step: every legal play from the hand, the dance card top and the discard top; a
+whole round refereed from its notation (whose turn, legal moves, two left feet); a match.
 
 Rules: ``rules/two-step.txt``; ``RULINGS.md`` "Two-Step" decides unclear points.
 """
@@ -18,7 +19,7 @@ from vision.dominoes import decode_side
 from web import inputs, recognition, schemas
 from web.errors import ApiError
 
-__all__ = ["bp", "plays_answer"]
+__all__ = ["analyze_answer", "bp", "check_answer", "match_answer", "plays_answer"]
 
 bp = Blueprint("two_step", __name__, url_prefix="/two-step")
 
@@ -30,6 +31,20 @@ _HAND = engine.TwoStepRules().hand
 def page() -> str:
     """The turn page: dance floor ends, hand, dance card top, discard top."""
     return render_template("two_step.html")
+
+
+@bp.get("/round")
+def round_page() -> str:
+    """The referee's page: a whole round from its notation, a move checked, a match."""
+    return render_template("two_step_round.html", example=_EXAMPLE)
+
+
+#: The round shown as an example on the page (docs/two-step.md, Notation).
+_EXAMPLE = (
+    "floor 3-0 0-6 6-6 6-3 3-5 5-5 5-0; card1 4-4 4-6 0-1; card2 1-6 1-4 1-3 2-3; "
+    "hand1 2-4; hand2 1-2 0-2 3-4; discards1 4-5 2-2 0-0; discards2 2-5 5-6; "
+    "draw 1-5 0-4 2-6 3-3 1-1; turn 2"
+)
 
 
 _NOT_PIPS = 'must be two pip counts such as "3,5", got {input!r}'
@@ -113,3 +128,71 @@ def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
     if reading:
         answer["reading"] = reading
     return answer
+
+
+class RoundFields(schemas.Fields):
+    """``POST /api/two-step/analyze``: ``position`` (the round notation,
+    ``docs/two-step.md``) and ``optional_plays``."""
+
+    position = schemas.text(required=True)
+    optional_plays = fields.Boolean(load_default=False)
+
+
+class MoveFields(RoundFields):
+    """``POST /api/two-step/check``: a round ``position`` and a ``move``."""
+
+    move = schemas.text(required=True)
+
+
+class MatchFields(schemas.Fields):
+    """``POST /api/two-step/match``: ``rounds`` (``"1:5 feet 2:3"``) and ``target``."""
+
+    rounds = schemas.text(required=True)
+    target = schemas.WholeNumber(
+        validate=Range(min=1, error="must be 1 or more, got {input}"), load_default=10
+    )
+
+
+def _round(values: dict[str, Any]) -> engine.TwoStepRound:
+    rules = engine.TwoStepRules(optional_plays=values["optional_plays"])
+    return schemas.parse_field(
+        "position", lambda text: engine.parse_round(text, rules), values["position"]
+    )
+
+
+def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/two-step/analyze``: the CLI's ``two-step analyze`` JSON (``position``,
+    ``to_move``, ``legal_moves``, ``result``: who cleared their dance card, or two left
+    feet) plus ``table``, the whole position (dance floor, each player's dance card,
+    hand and discard pile, the draw pile) and ``summary``, the lines the CLI prints."""
+    state = _round(schemas.load(RoundFields(), data))
+    answer = engine.analysis(state)
+    answer["table"] = state.to_json()
+    answer["summary"] = str(state).splitlines()
+    return answer
+
+
+def check_answer(data: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/two-step/check``: the CLI's ``two-step check`` JSON, ``{"legal",
+    "reason", "move"}`` (200 for an illegal move too: its reason is the answer)."""
+    values = schemas.load(MoveFields(), data)
+    state = _round(values)
+    move = schemas.parse_field(
+        "move",
+        lambda text: engine.parse_move(text, max_pips=state.rules.max_pips),
+        values["move"],
+    )
+    reason = state.why_illegal(move)
+    return {"legal": reason is None, "reason": reason or "legal", "move": engine.format_move(move)}
+
+
+def match_answer(data: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/two-step/match``: the CLI's ``two-step match`` JSON (``rounds``, each
+    with ``winner``, ``reason``, ``points``, ``bonus``, ``opponent_card``, ``scores``;
+    ``scores``, ``winner``, ``target``, ``lemonade``); ``rules/two-step.txt``."""
+    values = schemas.load(MatchFields(), data)
+    rules = engine.TwoStepRules(target=values["target"])
+    results = schemas.parse_field(
+        "rounds", lambda text: engine.parse_rounds(text, rules), values["rounds"]
+    )
+    return engine.tally(results, rules).to_json()

@@ -415,4 +415,132 @@
     setTarget("hand");
     changed();
   };
+
+  /* The referee's page: a whole round from its notation (/api/two-step/analyze), a move
+     checked (/api/two-step/check) and a match added up (/api/two-step/match). The engine
+     answers everything; the page only shows it. */
+  Referee.twoStepRoundPage = function (example) {
+    const position = document.getElementById("round-position");
+    const optional = document.getElementById("optional-plays");
+    const answerBox = document.getElementById("round-answer");
+    const status = document.getElementById("round-status");
+    const checkInput = document.getElementById("check-move");
+    const checkStatus = document.getElementById("check-status");
+    let analysed = null;
+
+    function describe(result) {
+      if (!result) return null;
+      if (result.winner === null) return ["Two left feet", "neither player can finish: no points, the round is replayed"];
+      const points = result.points[result.winner - 1];
+      return [`Player ${result.winner} cleared their dance card`, `${points} point${points === 1 ? "" : "s"}`];
+    }
+
+    async function analyse() {
+      if (!position.value.trim()) {
+        R.status(status, "Write the table first, or use the example", "error");
+        return;
+      }
+      R.status(status, "Refereeing…", "busy");
+      const { ok, data } = await R.post("/api/two-step/analyze", {
+        position: position.value,
+        optional_plays: optional.checked,
+      });
+      if (!ok) {
+        analysed = null;
+        answerBox.hidden = true;
+        R.status(status, data.error, "error");
+        return;
+      }
+      analysed = data;
+      R.status(status, "");
+      answerBox.hidden = false;
+      const over = describe(data.result);
+      document.getElementById("round-title").textContent = over ? over[0] : `Player ${data.to_move} to move`;
+      document.getElementById("round-detail").textContent = over
+        ? over[1]
+        : `${data.legal_moves.length} legal move${data.legal_moves.length === 1 ? "" : "s"}`;
+      document.getElementById("round-summary").replaceChildren(...data.summary.map((line) => R.el("li", { text: line })));
+      document.getElementById("round-moves").replaceChildren(
+        ...(data.legal_moves.length
+          ? data.legal_moves.map((move) =>
+              R.el(
+                "li",
+                {},
+                R.el("button", {
+                  type: "button",
+                  class: "button small",
+                  text: move,
+                  onclick: () => {
+                    checkInput.value = move;
+                    check();
+                  },
+                })
+              )
+            )
+          : [R.el("li", { text: "none: the round is over" })])
+      );
+      R.status(checkStatus, "");
+    }
+
+    async function check() {
+      if (!analysed) return;
+      if (!checkInput.value.trim()) {
+        R.status(checkStatus, "Write a move, like: play 3-4 hand left", "error");
+        return;
+      }
+      const { ok, data } = await R.post("/api/two-step/check", {
+        position: analysed.position,
+        move: checkInput.value,
+        optional_plays: optional.checked,
+      });
+      if (!ok) R.status(checkStatus, data.error, "error");
+      else R.status(checkStatus, data.legal ? `Legal: ${data.move}` : `Not legal: ${data.reason}`, data.legal ? "ok" : "error");
+    }
+
+    async function addUp() {
+      const list = document.getElementById("match-list");
+      const matchStatus = document.getElementById("match-status");
+      const rounds = document.getElementById("match-rounds").value;
+      if (!rounds.trim()) {
+        R.status(matchStatus, "Write the rounds, like: 1:5 feet 2:3", "error");
+        return;
+      }
+      const { ok, data } = await R.post("/api/two-step/match", {
+        rounds,
+        target: document.getElementById("match-target").value,
+      });
+      list.replaceChildren();
+      if (!ok) {
+        R.status(matchStatus, data.error, "error");
+        return;
+      }
+      data.rounds.forEach((round, index) => {
+        const what =
+          round.winner === null
+            ? "two left feet, replayed"
+            : `player ${round.winner} +${round.points[round.winner - 1]}${round.bonus ? " (with the bonus)" : ""}`;
+        list.append(
+          R.el(
+            "li",
+            {},
+            R.el("span", { class: "domain-name", text: `Round ${index + 1}` }),
+            R.el("span", { class: "domain-sum", text: `${what} · ${round.scores.join("-")}` })
+          )
+        );
+      });
+      const score = data.scores.join("-");
+      const text = data.winner === null ? `No winner yet: ${score} (target ${data.target})` : `Player ${data.winner} wins ${score}`;
+      R.status(matchStatus, data.lemonade ? `${text}. ${data.lemonade}` : text, data.winner === null ? "" : "ok");
+    }
+
+    document.getElementById("round-analyse").addEventListener("click", analyse);
+    document.getElementById("round-example").addEventListener("click", () => {
+      position.value = example;
+      analyse();
+    });
+    optional.addEventListener("change", () => analysed && analyse());
+    document.getElementById("check-button").addEventListener("click", check);
+    checkInput.addEventListener("keydown", (event) => event.key === "Enter" && check());
+    document.getElementById("match-button").addEventListener("click", addUp);
+  };
 })();
