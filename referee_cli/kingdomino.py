@@ -20,6 +20,7 @@ from referee.kingdomino import (
     check_placement,
     compare,
     format_domino,
+    format_kingdom,
     legal_placements,
     parse_direction,
     parse_domino,
@@ -239,14 +240,46 @@ def compare_command(
 ) -> None:
     """Which of two kingdoms wins: score, then largest domain, then crowns, else shared.
 
+    FIRST and SECOND are each a notation, a file holding one, or a photo of the kingdom.
     Both kingdoms are scored in one frame: --size, else 7 if either looks like a
     Mighty Duel kingdom, else 5.
     """
+    kingdoms: list[Kingdom] = []
+    readings: dict[str, Any] = {}
+    for number, value in enumerate((first, second), start=1):
+        if is_image_path(value):
+            # The kingdom as read; its squares can be corrected by giving the notation.
+            try:
+                read = _score_photo(value, middle=False, harmony=False, size=None, overlay=None)
+            except ValueError as error:  # name which kingdom's photo could not be read
+                message = str(error)
+                named = message if message.startswith(value) else f"{value}: {message}"
+                fail(f"kingdom {number}: {named}")
+            kingdoms.append(read.reading.kingdom)
+            readings[str(number)] = {
+                "photo": value,
+                "kingdom": format_kingdom(read.reading.kingdom),
+                "warnings": list(read.reading.warnings),
+            }
+        else:
+            kingdoms.append(_kingdom(value, f"kingdom {number}"))
     result = compare(
-        _kingdom(first, "kingdom 1"),
-        _kingdom(second, "kingdom 2"),
+        kingdoms[0],
+        kingdoms[1],
         middle_kingdom="middle" in bonuses,
         harmony="harmony" in bonuses,
         size=int(size) if size else None,
     )
-    emit(result.to_json(), as_json, lambda: _compare_text(result))
+    payload = result.to_json()
+    if readings:
+        payload["readings"] = readings
+
+    def text() -> str:
+        lines = []
+        for number, seen in readings.items():
+            lines.append(f"kingdom {number} as read from {seen['photo']}: {seen['kingdom']}")
+            lines.extend(f"  check: {warning}" for warning in seen["warnings"])
+        lines.append(_compare_text(result))
+        return "\n".join(lines)
+
+    emit(payload, as_json, text)

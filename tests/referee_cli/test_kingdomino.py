@@ -420,3 +420,33 @@ def test_choice_options_take_any_case(capsys: pytest.CaptureFixture[str]) -> Non
     )
     assert (status, err) == (0, "")
     assert json.loads(out)["legal"] is True
+
+
+def test_compare_takes_photos_as_the_web_page_does(capsys: pytest.CaptureFixture[str]) -> None:
+    # The samples' labels (kingdom-N.txt): kingdom 1 scores 27, kingdom 2 scores 19, so
+    # kingdom 1 wins on score; a photo is read and its kingdom shown beside the verdict.
+    samples = Path(__file__).resolve().parents[2] / "sample_photos"
+    first, second = samples / "kingdom-1.jpg", samples / "kingdom-2.jpg"
+    second_notation = second.with_suffix(".txt").read_text().splitlines()[0]
+    status, out, _ = run(capsys, "compare", str(first), second_notation, "--json")
+    payload = json.loads(out)
+    assert status == 0
+    assert (payload["winner"], payload["decided_by"], payload["scores"]) == (1, "score", [27, 19])
+    expected = first.with_suffix(".txt").read_text().splitlines()[0]
+    assert payload["readings"]["1"]["kingdom"] == expected
+    assert "2" not in payload["readings"]
+    status, out, _ = run(capsys, "compare", str(first), str(second))
+    assert status == 0
+    assert out.splitlines()[0] == f"kingdom 1 as read from {first}: {expected}"
+    assert out.splitlines()[-1] == "kingdom 1 wins on score: 27 to 19"
+
+
+def test_compare_names_the_kingdom_whose_photo_cannot_be_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"not a photo")
+    status, _, err = run(capsys, "compare", "C F1", str(broken))
+    assert status == 2
+    assert err.startswith(f"referee: error: kingdom 2: {broken}: ")
+    assert err.count("\n") == 1
