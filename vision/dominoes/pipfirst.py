@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+from scipy.spatial import cKDTree
 
 from vision.dominoes.find import _ink, shrink
 from vision.dominoes.pale import _dark_strokes
@@ -64,6 +65,10 @@ SMALL_PIP = 12.0
 TUNED_PIP = 18.0
 MOST_PIP_SIDE = 4096
 
+#: Most pip-like marks looked at: a busy table (a woven cloth, gravel) shows thousands,
+#: and then no pips stand out to start from (a double-twelve set has 1,092 pips in all).
+MOST_MARKS = 2000
+
 #: Score (0..1) of a pip-first tile: its reading's confidence is capped at it.
 PIP_FIRST_SCORE = 0.7
 
@@ -98,9 +103,9 @@ def pip_marks(
 def _marks(
     lab: np.ndarray, ink: np.ndarray, *, levels: tuple[int, ...], largest: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    centres: list[np.ndarray] = []
-    diameters: list[float] = []
-    colours: list[np.ndarray] = []
+    centres = np.zeros((0, 2))
+    diameters = np.zeros(0)
+    colours = np.zeros((0, 2))
     for level in levels:
         marks = (ink > level).astype(np.uint8)
         count, labels, stats, found = cv2.connectedComponentsWithStats(marks, connectivity=8)
@@ -115,22 +120,31 @@ def _marks(
             & (area >= 0.5 * w * h)
             & (np.maximum(w, h) <= largest)
         )
-        for index in np.flatnonzero(round_):
-            centre = found[index + 1]
-            diameter = 2.0 * float(np.sqrt(area[index] / np.pi))
-            if centres and bool(
-                np.any(np.linalg.norm(np.array(centres) - centre, axis=1) < 0.6 * diameter)
-            ):
-                continue  # seen at a lower level
-            x, y = int(stats[index + 1, cv2.CC_STAT_LEFT]), int(stats[index + 1, cv2.CC_STAT_TOP])
-            box = labels[y : y + int(h[index]), x : x + int(w[index])] == index + 1
-            pixels = lab[y : y + int(h[index]), x : x + int(w[index])][box]
-            centres.append(np.asarray(centre, dtype=np.float64))
-            diameters.append(diameter)
-            colours.append(pixels[:, 1:].astype(np.float64).mean(axis=0))
-    if not centres:
-        return np.zeros((0, 2)), np.zeros(0), np.zeros((0, 2))
-    return np.array(centres), np.array(diameters), np.array(colours)
+        new_centres = found[1:][round_].astype(np.float64)
+        new_diameters = 2.0 * np.sqrt(area[round_] / np.pi)
+        if len(centres) and len(new_centres):
+            # A mark seen at a lower level is kept as seen there.
+            near, _ = cKDTree(centres).query(new_centres)
+            fresh = near >= 0.6 * new_diameters
+            new_centres, new_diameters = new_centres[fresh], new_diameters[fresh]
+            chosen = np.flatnonzero(round_)[fresh]
+        else:
+            chosen = np.flatnonzero(round_)
+        if not len(chosen):
+            continue
+        # Each mark's mean a and b (Lab codes), summed over its pixels.
+        flat = labels.ravel()
+        sums = [
+            np.bincount(flat, weights=lab[:, :, channel].ravel(), minlength=count)
+            for channel in (1, 2)
+        ]
+        mean = np.stack([total[chosen + 1] / area[chosen] for total in sums], axis=1)
+        centres = np.vstack([centres, new_centres])
+        diameters = np.concatenate([diameters, new_diameters])
+        colours = np.vstack([colours, mean])
+        if len(centres) > MOST_MARKS:
+            break  # a busy table (cloth, gravel): no pips standing out to start from
+    return centres, diameters, colours
 
 
 def _linked(
@@ -150,12 +164,10 @@ def _linked(
     return int(ink[ys, xs].max()) < bar
 
 
-def _alike(diameters: np.ndarray, colours: np.ndarray, i: int) -> np.ndarray:
-    """Pips of about pip ``i``'s size and colour (bool per pip)."""
-    sized = np.maximum(diameters, diameters[i]) <= 1.6 * np.minimum(diameters, diameters[i])
-    coloured = np.abs(colours - colours[i]).sum(axis=1) <= SAME_COLOUR
-    alike: np.ndarray = sized & coloured
-    return alike
+def _alike_pair(diameters: np.ndarray, colours: np.ndarray, i: int, j: int) -> bool:
+    """Whether pips ``i`` and ``j`` are of about one size and colour."""
+    sized = max(diameters[i], diameters[j]) <= 1.6 * min(diameters[i], diameters[j])
+    return bool(sized and np.abs(colours[i] - colours[j]).sum() <= SAME_COLOUR)
 
 
 def _groups(
@@ -176,28 +188,38 @@ def _groups(
             i = parent[i]
         return i
 
-    for i in range(count):
-        offsets = np.linalg.norm(centres - centres[i], axis=1)
-        sizes = np.maximum(diameters, diameters[i])
-        near = (offsets <= PITCH_REACH * sizes) & _alike(diameters, colours, i)
-        for j in np.flatnonzero(near).tolist():
-            if j > i and root(j) != root(i) and _linked(centres, ink, i, j, diameters, bar):
-                parent[root(j)] = root(i)
+    if count < 2:
+        return []
+    reach = PITCH_REACH * float(diameters.max())
+    for i, j in sorted(cKDTree(centres).query_pairs(reach)):
+        gap = float(np.linalg.norm(centres[j] - centres[i]))
+        if gap > PITCH_REACH * max(diameters[i], diameters[j]) or not _alike_pair(
+            diameters, colours, i, j
+        ):
+            continue
+        if root(j) != root(i) and _linked(centres, ink, i, j, diameters, bar):
+            parent[root(j)] = root(i)
     members: dict[int, list[int]] = {}
     for i in range(count):
         members.setdefault(root(i), []).append(i)
     alone = [group[0] for group in members.values() if len(group) == 1]
     paired: set[int] = set()
+    neighbours: dict[int, list[tuple[float, int]]] = {i: [] for i in alone}
+    if len(alone) >= 2:
+        spots = centres[alone]
+        for a, b in cKDTree(spots).query_pairs(SPARSE_REACH * float(diameters[alone].max())):
+            i, j = alone[a], alone[b]
+            gap = float(np.linalg.norm(centres[j] - centres[i]))
+            if gap <= SPARSE_REACH * max(diameters[i], diameters[j]) and _alike_pair(
+                diameters, colours, i, j
+            ):
+                neighbours[i].append((gap, j))
+                neighbours[j].append((gap, i))
     for i in alone:
         if i in paired:
             continue
-        offsets = np.linalg.norm(centres[alone] - centres[i], axis=1)
-        sizes = np.maximum(diameters[alone], diameters[i])
-        alike = _alike(diameters[alone], colours[alone], alone.index(i))
-        order = np.argsort(offsets)
-        for k in order.tolist():
-            j = alone[k]
-            if j == i or j in paired or offsets[k] > SPARSE_REACH * sizes[k] or not alike[k]:
+        for _, j in sorted(neighbours[i]):
+            if j in paired:
                 continue
             if _linked(centres, ink, i, j, diameters, bar):
                 paired.update((i, j))
@@ -323,7 +345,7 @@ def _proposals(
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
     ink = _ink(lab, kernel=kernel)
     centres, diameters, colours = _marks(lab, ink, levels=PIP_LEVELS, largest=kernel)
-    if len(centres) < 2:
+    if not 2 <= len(centres) <= MOST_MARKS:
         return [], None
     bar_level = round(1.5 * ink_threshold)
     groups = _groups(centres, diameters, colours, ink, bar_level)
