@@ -257,7 +257,17 @@ def check_tiles(
     ------
     referee.errors.ImpossiblePositionError
         If a tile is not in the set, or the same tile is in two places (or twice
-        in one); the message names the tile and where it was found.
+        in one); the message names the tile and where it was found (every such tile,
+        joined by ``"; "``).
+
+    >>> from referee.dominoes import parse_hand
+    >>> try:
+    ...     check_tiles([parse_hand("0-4 4-6"), parse_hand("1-1"), parse_hand("0-4 4-6")])
+    ... except ValueError as error:
+    ...     for fault in str(error).split("; "):
+    ...         print(fault)
+    tile 0-4 appears more than once: hand 1, hand 3
+    tile 4-6 appears more than once: hand 1, hand 3
     """
     where: dict[Tile, list[str]] = {}
     for number, group in enumerate(groups):
@@ -268,13 +278,16 @@ def check_tiles(
                     f"tile {tile} in {name} is not in a double-{max_pips} set"
                 )
             where.setdefault(tile, []).append(name)
+    faults = []
     for tile, places in where.items():
         if len(places) > 1:
             counted = Counter(places)
             shown = ", ".join(
                 f"{place} (x{count})" if count > 1 else place for place, count in counted.items()
             )
-            raise ImpossiblePositionError(f"tile {tile} appears more than once: {shown}")
+            faults.append(f"tile {tile} appears more than once: {shown}")
+    if faults:  # every tile seen twice, so one correction fixes them all
+        raise ImpossiblePositionError("; ".join(faults))
 
 
 @dataclass(frozen=True, slots=True)

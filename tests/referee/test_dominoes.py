@@ -156,3 +156,14 @@ def test_check_tiles_raises_the_typed_error() -> None:
 def test_tile_out_of_range_is_a_referee_error() -> None:
     with pytest.raises(RefereeError, match="0 to 18 pips, got 19"):
         Tile(19, 0)
+
+
+def test_every_tile_seen_twice_is_named_at_once() -> None:
+    # Two hands photographed with the same two tiles: both named, so one correction fixes
+    # the round (was: only 0-4, then 4-6 after the first was fixed).
+    with pytest.raises(ImpossiblePositionError) as caught:
+        check_tiles([parse_hand("0-4 4-6"), parse_hand("1-1"), parse_hand("4-6 0-4")])
+    assert str(caught.value) == (
+        "tile 0-4 appears more than once: hand 1, hand 3; "
+        "tile 4-6 appears more than once: hand 1, hand 3"
+    )
