@@ -707,6 +707,7 @@ def _prefer_a_split(
     castle_tries: int = 3,
     unsure: int = 6,
     most_changes: int = 2,
+    last_resort: int = 3,
 ) -> list[tuple[int, ...]]:
     """If the reading does not split into official dominoes, try the next best kinds of
     the ``unsure`` least certain squares (up to ``most_changes`` at once, likeliest
@@ -718,7 +719,12 @@ def _prefer_a_split(
     castle-like squares (the old castle square taking its best other reading) is
     then tried too, as two changes.  The castle square is chosen as the likeliest
     castle, but a wrong castle and a misread castle square rarely split, so this
-    puts right the usual mix-up: the castle taken for swamp and swamp for the castle."""
+    puts right the usual mix-up: the castle taken for swamp and swamp for the castle.
+
+    Only when no reading within ``most_changes`` splits are the readings with up to
+    ``last_resort`` changes of the doubtful squares tried (likeliest first), so a
+    kingdom with three narrow misreadings (a mine hidden by the castle figure and two
+    crown counts near even) is not left as read, none of them put right."""
     from itertools import combinations, product
 
     from vision.kingdomino.dominoes import domino_kinds, splits_into_dominoes
@@ -778,7 +784,14 @@ def _prefer_a_split(
                 - np.log(castle_scores[j])
             )
             trials.append((cost, [(cost, castle_at, instead), (0.0, j, (castle, 0))]))
-    for _, picked in sorted(trials, key=lambda t: t[0]):
+    # Only when no reading within ``most_changes`` splits: ``last_resort`` changes at once.
+    extra: list[tuple[float, list[tuple[float, int, tuple[int, ...]]]]] = []
+    for count in range(most_changes + 1, last_resort + 1):
+        for squares in combinations(doubtful, count):
+            alternatives = [[o for o in options if o[1] == i] for i in squares]
+            for combo in product(*alternatives):
+                extra.append((sum(o[0] for o in combo), list(combo)))
+    for _, picked in sorted(trials, key=lambda t: t[0]) + sorted(extra, key=lambda t: t[0]):
         changed = list(choice)
         for _, i, alt in picked:
             changed[i] = alt
