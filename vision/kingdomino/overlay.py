@@ -61,9 +61,12 @@ def view_to_photo(corners: np.ndarray, view_side: int, points: np.ndarray) -> np
 def render_overlay(image: np.ndarray, reading: KingdomReading, result: Score) -> np.ndarray:
     """Draw the grid, each square's terrain letter and crowns, and each domain's outline and points.
 
-    Letters are white, red where the square is unsure (confidence under 0.5); each
-    domain's points (``=6``) are cyan, on its first square; the kingdom's outline
-    and the score are red.
+    Each square's letter (and crowns) is white on a dark box, black on yellow where the
+    square is unsure (confidence under 0.5); each domain's points (``=6``) are black on
+    cyan, below the letter of its first square; labels are sized by the squares in the
+    photo (letters 0.28 of a square high), so they stay legible on a phone screen. The
+    kingdom's outline is red, and the caption (score and total) white on red across the
+    top, a sixteenth of the picture's width high.
 
     Parameters
     ----------
@@ -84,6 +87,11 @@ def render_overlay(image: np.ndarray, reading: KingdomReading, result: Score) ->
     size = grid.size
     scale = max(out.shape[:2]) / 1000.0
     thin, thick = max(1, round(2 * scale)), max(2, round(5 * scale))
+    # Labels are sized by the squares as photographed, so they stay legible on a phone
+    # screen whatever the photo's size and however much of it the kingdom fills.
+    corners = np.asarray(reading.corners, dtype=np.float64)
+    sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
+    square_px = float(sides.mean()) / size
 
     def node(r: int, c: int) -> np.ndarray:
         return np.array([grid.col_lines[c], grid.row_lines[r]], dtype=np.float64)
@@ -97,39 +105,51 @@ def render_overlay(image: np.ndarray, reading: KingdomReading, result: Score) ->
             quad = to_photo([node(r, c), node(r, c + 1), node(r + 1, c + 1), node(r + 1, c)])
             cv2.polylines(out, [quad.reshape(-1, 1, 2)], True, (255, 255, 255), thin)
     # Domain outlines: every square side between a domain square and a non-member.
+    labels: list[tuple[str, np.ndarray, float, tuple[int, int, int], tuple[int, int, int]]] = []
     for domain in result.domains:
         members = set(domain.squares)
         colour = _COLOURS.get(domain.terrain.value, (255, 0, 255))
         for r, c in members:
-            sides = (
+            edges = (
                 ((r - 1, c), node(r, c), node(r, c + 1)),
                 ((r + 1, c), node(r + 1, c), node(r + 1, c + 1)),
                 ((r, c - 1), node(r, c), node(r + 1, c)),
                 ((r, c + 1), node(r, c + 1), node(r + 1, c + 1)),
             )
-            for neighbour, start, end in sides:
+            for neighbour, start, end in edges:
                 if neighbour not in members:
                     a, b = to_photo([start, end])
                     cv2.line(out, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), colour, thick)
         first = min(members)
-        centre = to_photo([(node(*first) + node(first[0] + 1, first[1] + 1)) / 2])[0]
-        label = f"={domain.points}"
-        _text(out, label, (int(centre[0]), int(centre[1] + 30 * scale)), scale, (255, 255, 0))
+        # The domain's points in the lower part of its first square, under its letter.
+        below = to_photo([node(first[0], first[1]) * 0.5 + node(first[0] + 1, first[1] + 1) * 0.5])
+        below = below[0] + np.array([0, round(0.3 * square_px)])
+        labels.append((f"={domain.points}", below, 0.22 * square_px, (0, 0, 0), (255, 255, 0)))
     for r in range(size):
         for c in range(size):
             square = reading.kingdom[r, c]
             centre = to_photo([(node(r, c) + node(r + 1, c + 1)) / 2])[0]
+            centre = centre - np.array([0, round(0.1 * square_px)])  # the points go below
             letter = square.terrain.letter + (str(square.crowns) if square.crowns else "")
-            colour = (0, 0, 255) if reading.confidence[r][c] < 0.5 else (255, 255, 255)
-            _text(out, letter, (int(centre[0]) - int(12 * scale), int(centre[1])), scale, colour)
-    corners = np.rint(reading.corners).astype(np.int32)
-    cv2.polylines(out, [corners.reshape(-1, 1, 2)], True, (0, 0, 255), thick)
-    _text(
+            height = 0.28 * square_px
+            if reading.confidence[r][c] < 0.5:  # unsure: black on yellow, to be checked
+                labels.append((letter, centre, height, (0, 0, 0), (0, 230, 255)))
+            else:
+                labels.append((letter, centre, height, (255, 255, 255), (40, 40, 40)))
+    cv2.polylines(
+        out, [np.rint(corners).astype(np.int32).reshape(-1, 1, 2)], True, (0, 0, 255), thick
+    )
+    for text, at, height, ink, box in labels:
+        _label(out, text, (int(at[0]), int(at[1])), height, ink, box)
+    # The caption across the top, a sixteenth of the picture's width high.
+    _label(
         out,
         caption(result),
-        (int(10 * scale), int(40 * scale)),
-        scale * 1.2,
-        (0, 0, 255),
+        (0, 0),
+        max(12.0, out.shape[1] / 16),
+        (255, 255, 255),
+        (0, 0, 200),
+        corner=True,
     )
     return out
 
@@ -151,11 +171,31 @@ def caption(result: Score) -> str:
     return f"score {result.score}  total {result.total}"
 
 
-def _text(
-    image: np.ndarray, text: str, at: tuple[int, int], scale: float, colour: tuple[int, int, int]
+def _label(
+    image: np.ndarray,
+    text: str,
+    at: tuple[int, int],
+    height: float,
+    ink: tuple[int, int, int],
+    box: tuple[int, int, int],
+    *,
+    corner: bool = False,
 ) -> None:
-    """Text with a dark halo, at an (x, y) pixel position, drawn in place on our own copy."""
-    size = 0.8 * scale
-    width = max(1, round(2 * scale))
-    cv2.putText(image, text, at, cv2.FONT_HERSHEY_SIMPLEX, size, (0, 0, 0), width + 3, cv2.LINE_AA)
-    cv2.putText(image, text, at, cv2.FONT_HERSHEY_SIMPLEX, size, colour, width, cv2.LINE_AA)
+    """``text`` about ``height`` pixels high in ``ink`` on a filled ``box`` (BGR), centred
+    on ``at`` (x, y pixels), or with its box's top-left corner there (``corner``); drawn
+    in place on our own copy."""
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    unit, _ = cv2.getTextSize("W", font, 1.0, 1)  # cap height at font scale 1
+    font_scale = max(0.3, height / unit[1])
+    weight = max(1, round(font_scale * 1.6))
+    (width, rise), drop = cv2.getTextSize(text, font, font_scale, weight)
+    pad = max(2, round(0.25 * rise))
+    if corner:
+        left, top = at
+    else:
+        left, top = at[0] - width // 2 - pad, at[1] - rise // 2 - pad
+    right, bottom = left + width + 2 * pad, top + rise + drop + 2 * pad
+    cv2.rectangle(image, (left, top), (right, bottom), box, cv2.FILLED)
+    cv2.putText(
+        image, text, (left + pad, top + pad + rise), font, font_scale, ink, weight, cv2.LINE_AA
+    )
