@@ -131,8 +131,9 @@ def read_notation(value: str) -> str:
             if _starts_like_an_image(path):
                 fail(
                     f"{value}: a photo, but this argument takes a notation (or a text file"
-                    " holding one); photos are read by `referee kingdomino score`, `referee"
-                    " domineering analyze`, `referee dominoes count` and `referee cross round`"
+                    " holding one); photos are read by `referee kingdomino score` and"
+                    " `compare`, `referee domineering analyze`, `referee dominoes count` and"
+                    " `referee cross round`"
                 )
             fail(f"{value}: not a text file holding a notation")
         if not text.strip():

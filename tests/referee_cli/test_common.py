@@ -188,16 +188,17 @@ def test_a_photo_named_without_an_image_suffix_is_read_as_a_photo(
 @pytest.mark.parametrize(
     "argv",
     [
-        ["kingdomino", "compare", "{kingdom}", "C F"],
         ["kingdomino", "placements", "{kingdom}", "--domino", "W W"],
+        ["kingdomino", "place", "{kingdom}", "--domino", "W W", "--at", "0,0", "--toward", "up"],
         ["domineering", "check", "{sheet}", "C1-D1", "--player", "H"],
     ],
 )
 def test_a_photo_where_only_a_notation_is_read_is_named_as_a_photo(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
-    # `referee kingdomino compare kingdom-1.jpg ...` said only "not a text file holding a
-    # notation": the player is told it is a photo and which commands read photos.
+    # `referee kingdomino placements kingdom-1.jpg ...` said only "not a text file holding a
+    # notation": the player is told it is a photo and which commands read photos (compare
+    # reads photos itself since session 7).
     samples = PROJECT_ROOT / "sample_photos"
     args = [
         a.format(kingdom=samples / "kingdom-1.jpg", sheet=samples / "sheet-1.jpg") for a in argv
