@@ -39,6 +39,8 @@ __all__ = [
     "CROWN_COPIES",
     "PALE_COPIES",
     "TERRAIN_COPIES",
+    "TERRAIN_COPY_GAIN",
+    "TERRAIN_COPY_GAMMA",
     "TERRAIN_COPY_SKIP",
     "LabelledPhoto",
     "as_shot",
@@ -81,6 +83,12 @@ _PALENESS = (0.6, 0.95)
 #: :func:`degrade_view`'s ``cast`` and ``ramp`` for the two forests' copies.
 _TERRAIN_DEGRADING = (0.12, 0.2)
 _CROWN_DEGRADING = (0.12, 0.0)
+
+#: :func:`degrade_view`'s ``gamma`` and ``gain`` ranges for the terrain forest's copies.
+TERRAIN_COPY_GAMMA = (0.75, 1.33)
+TERRAIN_COPY_GAIN = (0.7, 1.3)
+#: The same for the crown forest's copies (:func:`degrade_view`'s defaults).
+_RANGES = ((0.75, 1.33), (0.7, 1.3))
 
 
 @dataclass(frozen=True)
@@ -362,7 +370,8 @@ def photo_features(photo: LabelledPhoto) -> tuple[np.ndarray, np.ndarray, list[s
         ):
             rng = np.random.default_rng([name, forest])
             for _ in range(copies):
-                copy = degrade_view(view, rng, cast=cast, ramp=ramp)
+                gamma, gain = (TERRAIN_COPY_GAMMA, TERRAIN_COPY_GAIN) if forest == 0 else _RANGES
+                copy = degrade_view(view, rng, cast=cast, ramp=ramp, gamma=gamma, gain=gain)
                 pieces = cut_squares(copy, grid)
                 if forest == 0:
                     t_rows.append(square_features(pieces, relative=False)[0][kept])
