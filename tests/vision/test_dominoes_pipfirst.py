@@ -138,3 +138,42 @@ def test_the_pip_first_source_alone_reads_the_tuned_marble_scenes(shared_data: P
         found += len(readings)
     assert right >= 11
     assert found == right
+
+
+def test_levelled_copy_brightens_a_dim_photo_and_leaves_a_bright_one() -> None:
+    # A photo taken bright all over needs no levelled copy; the same photo at 0.6 of its
+    # exposure is brightened back to about its own light (the table 0.6 x 206 = 124
+    # grey codes at first), the pips kept dark, the input untouched.
+    image = _table()
+    _tile(image, (320, 220), (NINE, FOUR), ((160, 60, 20), (30, 30, 120)))
+    assert pipeline._levelled(image) is None
+    dim = np.clip(np.rint(image * 0.6), 0, 255).astype(np.uint8)
+    before = dim.copy()
+    levelled = pipeline._levelled(dim)
+    np.testing.assert_array_equal(dim, before)
+    assert levelled is not None and levelled.shape == dim.shape and levelled.dtype == np.uint8
+    grey = cv2.cvtColor(levelled, cv2.COLOR_BGR2GRAY)
+    assert 200 <= int(np.median(grey)) <= 235  # the marble, as bright as the face's light
+    assert int(grey[220 + 18, 320 + 18]) < 120  # a blue pip of the 9 stays dark
+
+
+def test_the_pip_first_source_reads_the_tuned_scenes_taken_dim(shared_data: Path) -> None:
+    # The two marble scenes tuned on at 0.6 of their exposure, the face search switched
+    # off: the pip-first source alone read 9 of the 14 tiles before the levelled copy
+    # and 11 with it (one false tile, a 1-7 read 0-7: its olive 1 too faint) when
+    # measured (session 7, second round).
+    right = found = 0
+    for name in ("phone-d12/20210227_202645.jpg", "phone-d12/20210227_190410.jpg"):
+        labels = Counter(
+            tuple(sorted((int(row["pips_a"]), int(row["pips_b"]))))
+            for row in read_csv(shared_data / "dominoes" / "labels.csv")
+            if row["image"] == name
+        )
+        photo = read_image(shared_data / "dominoes" / name)
+        dim = np.clip(np.floor(photo * 0.6), 0, 255).astype(np.uint8)
+        readings = pipeline._pip_first_readings(white_balanced(dim), [], 12)
+        read = Counter(tuple(sorted(reading.pips)) for reading in readings)
+        right += sum((read & labels).values())
+        found += len(readings)
+    assert right >= 10
+    assert found - right <= 1

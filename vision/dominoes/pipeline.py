@@ -16,6 +16,7 @@ from vision.dominoes.find import (
     _percentile_u8,
     _search,
     find_play_area,
+    shrink,
 )
 from vision.dominoes.flat import _blank_half_is_face, _plain_halves, _raised
 from vision.dominoes.pipfirst import PIP_FIRST_SCORE, pip_first_tiles
@@ -334,16 +335,26 @@ def _pip_first_readings(
     raised face of the other half's colour); its confidence is capped at
     :data:`PIP_FIRST_SCORE` (found by print, not by face).  Where tiles were read, one
     less than half or more than twice as wide as their median is no tile (two printed
-    dots of a face-down tile's logo, a speck and a scratch of a leather table).
+    dots of a face-down tile's logo, a speck and a scratch of a leather table).  Where
+    the light is uneven or dim, tiles are then proposed and read on a levelled copy
+    (:func:`_levelled`) too, where none was read yet.
     """
     found: list[TileReading] = []
     widths = [_short_side(tile.corners) for tile in readings]
     usual = float(np.median(widths)) if widths else None
-    for candidate in pip_first_tiles(image):
+    levelled = _levelled(image)
+    proposals = [(image, c) for c in pip_first_tiles(image)]
+    if levelled is not None:
+        proposals += [(levelled, c) for c in pip_first_tiles(levelled)]
+    for copy, candidate in proposals:
         best: TileReading | None = None
+        if copy is not image and any(
+            _overlap(candidate.corners, tile.corners) for tile in [*readings, *found]
+        ):
+            continue  # the levelled copy only fills gaps
         for outline in (candidate, *candidate.others):
-            reading, _ = read_tile(image, outline, max_pips=max_pips)
-            if reading is None or not _sure_of_pips(image, reading):
+            reading, _ = read_tile(copy, outline, max_pips=max_pips)
+            if reading is None or not _sure_of_pips(copy, reading):
                 continue
             if best is None or reading.confidence > best.confidence:
                 best = reading
@@ -354,6 +365,44 @@ def _pip_first_readings(
         if not any(_overlap(best.corners, tile.corners) for tile in [*readings, *found]):
             found.append(replace(best, confidence=min(best.confidence, PIP_FIRST_SCORE)))
     return found
+
+
+def _levelled(image: np.ndarray) -> np.ndarray | None:
+    """``image`` with its light levelled, for the pip-first source (a dark exposure, a
+    shadow over part of the table: the pips' and bars' ink falls under its levels).
+
+    Each pixel is scaled by :data:`LEVEL_WHITE` over its local white (the palest grey
+    within :data:`LEVEL_REACH` of the longer side, smoothed over as much; measured on a
+    640-pixel copy), the gain kept within 1-3 (brightened only).
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        Not changed.
+
+    Returns
+    -------
+    (rows, cols, 3) ndarray of uint8, BGR, or None
+        A new array; None when the light is bright all over already (every local white
+        at least 0.9 times :data:`LEVEL_WHITE`).
+    """
+    small = shrink(image, 640)
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    side = max(3, round(LEVEL_REACH * max(grey.shape))) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+    white = cv2.blur(cv2.dilate(grey, kernel).astype(np.float32), (side, side))
+    if float(white.min()) >= 0.9 * LEVEL_WHITE:
+        return None
+    small_gain = np.clip(LEVEL_WHITE / np.maximum(white, 16.0), 1.0, 3.0)
+    rows, cols = image.shape[:2]
+    gain = cv2.resize(small_gain, (cols, rows), interpolation=cv2.INTER_LINEAR)
+    levelled: np.ndarray = np.clip(np.rint(image * gain[:, :, None]), 0, 255).astype(np.uint8)
+    return levelled
+
+
+#: The levelled copy's white (grey code) and its light's reach (share of the longer side).
+LEVEL_WHITE = 230.0
+LEVEL_REACH = 0.12
 
 
 def _short_side(corners: np.ndarray) -> float:
