@@ -62,6 +62,18 @@ def _raised(image: np.ndarray, corners: np.ndarray) -> bool:
 PLAIN_SHARE = 0.97
 
 
+def _halves(local: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two halves of the tile outlined by ``local`` (tl, tr, br, bl; x, y pixels), split
+    across its long sides' middles: left and right of a lying tile, top and bottom of a
+    standing one; each (4, 2) float, tl, tr, br, bl."""
+    tl, tr, br, bl = local
+    if np.linalg.norm(tr - tl) >= np.linalg.norm(br - tr):  # lying: a left and a right half
+        top, bottom = (tl + tr) / 2, (bl + br) / 2
+        return np.array([tl, top, bottom, bl]), np.array([top, tr, br, bottom])
+    left, right = (tl + bl) / 2, (tr + br) / 2  # standing: a top and a bottom half
+    return np.array([tl, tr, right, left]), np.array([left, right, br, bl])
+
+
 def _lab_window(
     image: np.ndarray, corners: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -104,13 +116,7 @@ def _plain_halves(image: np.ndarray, corners: np.ndarray) -> bool:
     half's face colour (the median of its palest quarter).
     """
     lab, ink, local = _lab_window(image, corners)
-    tl, tr, br, bl = local
-    if np.linalg.norm(tr - tl) >= np.linalg.norm(br - tr):  # lying: a left and a right half
-        top, bottom = (tl + tr) / 2, (bl + br) / 2
-        halves = (np.array([tl, top, bottom, bl]), np.array([top, tr, br, bottom]))
-    else:  # standing: a top and a bottom half
-        left, right = (tl + bl) / 2, (tr + br) / 2
-        halves = (np.array([tl, tr, right, left]), np.array([left, right, br, bl]))
+    halves = _halves(local)
     for half in halves:
         middle = half.mean(axis=0)
         mask = np.zeros(ink.shape, dtype=np.uint8)
@@ -145,13 +151,7 @@ def _blank_half_is_face(image: np.ndarray, corners: np.ndarray, *, blank_first: 
     blank half is the first (top of a standing tile, left of a lying one).
     """
     lab, ink, local = _lab_window(image, corners)
-    tl, tr, br, bl = local
-    if np.linalg.norm(tr - tl) >= np.linalg.norm(br - tr):  # lying: a left and a right half
-        top, bottom = (tl + tr) / 2, (bl + br) / 2
-        halves = (np.array([tl, top, bottom, bl]), np.array([top, tr, br, bottom]))
-    else:  # standing: a top and a bottom half
-        left, right = (tl + bl) / 2, (tr + br) / 2
-        halves = (np.array([tl, tr, right, left]), np.array([left, right, br, bl]))
+    halves = _halves(local)
     insides = []
     for half in halves:
         middle = half.mean(axis=0)

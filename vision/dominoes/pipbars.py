@@ -31,6 +31,33 @@ BAR_SHARE = 0.75
 PROPOSED_SCORE = 0.55
 
 
+def _round_marks(
+    stats: np.ndarray,
+    *,
+    least_area: float,
+    most_elongation: float,
+    least_fill: float,
+    largest: float,
+) -> np.ndarray:
+    """Which components (rows of OpenCV's ``stats`` after the background's) are round
+    marks: at least ``least_area`` pixels, their box at most ``most_elongation`` times as
+    long as wide and ``largest`` pixels long, filled to at least ``least_fill`` of it.
+
+    Returns
+    -------
+    (k,) ndarray of bool
+    """
+    area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
+    w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
+    h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
+    return (
+        (area >= least_area)
+        & (np.maximum(w, h) <= most_elongation * np.minimum(w, h))
+        & (area >= least_fill * w * h)
+        & (np.maximum(w, h) <= largest)
+    )
+
+
 def _pip_blobs(ink: np.ndarray, *, ink_threshold: int) -> tuple[np.ndarray, np.ndarray]:
     """Small round ink marks of ``ink`` ((rows, cols) uint8): centres ((k, 2) float,
     x, y pixels) and diameters ((k,) float, pixels)."""
@@ -38,16 +65,8 @@ def _pip_blobs(ink: np.ndarray, *, ink_threshold: int) -> tuple[np.ndarray, np.n
     count, _labels, stats, centres = cv2.connectedComponentsWithStats(marks, connectivity=8)
     if count <= 1:
         return np.zeros((0, 2)), np.zeros(0)
-    area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
-    w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
-    h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
-    round_ = (
-        (area >= 6)
-        & (np.maximum(w, h) <= 2.0 * np.minimum(w, h))
-        & (area >= 0.45 * w * h)
-        & (np.maximum(w, h) <= 60)
-    )
-    diameters = 2.0 * np.sqrt(area / np.pi)
+    round_ = _round_marks(stats, least_area=6, most_elongation=2.0, least_fill=0.45, largest=60)
+    diameters = 2.0 * np.sqrt(stats[1:, cv2.CC_STAT_AREA].astype(np.float64) / np.pi)
     return centres[1:][round_].astype(np.float64), diameters[round_]
 
 

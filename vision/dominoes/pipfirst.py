@@ -29,6 +29,7 @@ from scipy.spatial import cKDTree
 
 from vision.dominoes.find import _ink, shrink
 from vision.dominoes.pale import _dark_strokes
+from vision.dominoes.pipbars import _round_marks
 from vision.dominoes.strokes import TileCandidate, _corners, _Stroke
 
 __all__ = ["pip_first_tiles", "pip_marks"]
@@ -112,13 +113,8 @@ def _marks(
         if count <= 1:
             continue
         area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
-        w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
-        h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
-        round_ = (
-            (area >= 8)
-            & (np.maximum(w, h) <= 2.2 * np.minimum(w, h))
-            & (area >= 0.5 * w * h)
-            & (np.maximum(w, h) <= largest)
+        round_ = _round_marks(
+            stats, least_area=8, most_elongation=2.2, least_fill=0.5, largest=largest
         )
         new_centres = found[1:][round_].astype(np.float64)
         new_diameters = 2.0 * np.sqrt(area[round_] / np.pi)
