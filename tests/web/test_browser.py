@@ -807,3 +807,34 @@ def test_kingdom_notation_error_keeps_the_photo(page: Any, live_server: str) -> 
     page.click("#use-notation")
     total_is(page, 1)
     assert page.locator(".overlay").is_hidden()
+
+
+def test_a_long_word_in_an_error_stays_within_a_phone_screen(page: Any, live_server: str) -> None:
+    # newcomer: a mistyped round notation without spaces is quoted back in the error,
+    # which ran 700 px wide on a 360 px screen (a 100 kB one: 980 000 px).
+    page.goto(f"{live_server}/two-step/round")
+    page.fill("#round-position", "floor 1-1 " + "y" * 300)
+    page.click("#round-analyse")
+    page.wait_for_selector("#round-status.error")
+    assert "field 'position'" in page.inner_text("#round-status")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= WIDTHS[0]
+
+
+def test_cross_match_reloaded_keeps_its_player_count(page: Any, live_server: str) -> None:
+    # newcomer: after a reload mid-match the page showed 2 players for a 3-player
+    # match, so the next round was refused ("a round of 2 players in a 3-player match").
+    page.goto(live_server + "/cross/")
+    page.click("#player-count button[data-count='3']")
+    # Player 1 went out; players 2 and 3 hold 12 and 3 pips: player 1 scores 15.
+    page.click("section.player[data-player='2'] .choose")
+    page.click("#picker .tile-button[data-tile='6-6']")
+    page.click("section.player[data-player='3'] .choose")
+    page.click("#picker .tile-button[data-tile='1-2']")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 1 scores 15'")
+    page.click("#match-add")
+    page.wait_for_function("document.querySelectorAll('#match-rounds li').length === 1")
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#match-rounds li').length === 1")
+    assert page.locator("section.player").count() == 3
+    assert page.get_attribute("#player-count button[data-count='3']", "aria-pressed") == "true"

@@ -272,7 +272,9 @@
     document.querySelectorAll("#player-count button").forEach((button) =>
       button.addEventListener("click", () => setCount(Number(button.dataset.count)))
     );
-    setCount(2);
+    // A match under way keeps its player count across a reload (its rounds name every seat).
+    const seats = match.rounds.length ? match.rounds[match.rounds.length - 1].length : 2;
+    setCount(Math.min(Math.max(seats, 2), 4));
     scoreMatch(match.rounds, match.target).then(({ ok, data }) => {
       if (ok) match.answer = data;
       else match = { rounds: [], target: match.target, answer: null };
