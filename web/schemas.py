@@ -191,6 +191,11 @@ class WholeNumber(fields.Integer):
     """A whole number, sent as a number or as text; a fraction (``5.5``) is refused,
     where marshmallow's ``Integer`` would cut it to ``5``."""
 
+    def __init__(self, **kwargs: Any) -> None:
+        messages: dict[str, Any] = {"invalid": "must be a whole number, got {input!r}"}
+        messages.update(kwargs.pop("error_messages", None) or {})
+        super().__init__(error_messages=messages, **kwargs)
+
     def _validated(self, value: Any) -> int:
         if isinstance(value, float) and not value.is_integer():
             raise self.make_error("invalid", input=value)
@@ -258,6 +263,11 @@ class Hands(fields.Field[list[str]]):
         return hands
 
 
+#: A word quoted in an engine's message, longer than an answer should repeat: its first
+#: 40 characters are kept (a 100 kB mistake is not sent back whole).
+_LONG_QUOTE = re.compile(r"(['\"])([^'\"]{40})[^'\"]{20,}\1")
+
+
 def parse_field(
     name: str, parse: Callable[[str], _Parsed], text: str, *, part: str = ""
 ) -> _Parsed:
@@ -282,7 +292,8 @@ def parse_field(
     ------
     referee.errors.NotationError
         The parser's error led by the field's name, with the same place (1-based
-        column) and text: a 400 answer, as for every malformed field.
+        column) and text: a 400 answer, as for every malformed field.  A word the
+        message quotes that is over 60 characters long is cut to its first 40.
 
     >>> parse_field("ends", int, "12")
     12
@@ -291,6 +302,9 @@ def parse_field(
         return parse(text)
     except NotationError as error:
         where = f"{part}: " if part else ""
+        reason = _LONG_QUOTE.sub(
+            lambda quoted: f"{quoted[1]}{quoted[2]}...{quoted[1]}", error.reason
+        )
         raise NotationError(
-            f"field {name!r}: {where}{error.reason}", text=error.text, index=error.index
+            f"field {name!r}: {where}{reason}", text=error.text, index=error.index
         ) from None

@@ -404,6 +404,25 @@ def test_two_step_match_with_the_lemonade_line(client: FlaskClient) -> None:
         ("/api/two-step/match", {"rounds": "1:5 3:1"}, 400, "field 'rounds': a round is"),
         ("/api/two-step/match", {"rounds": "1:5", "target": 0}, 400, "field 'target': must be"),
         ("/api/two-step/match", {"rounds": "1:5 1:5", "target": 2}, 422, "round 2"),
+        # newcomer: these said marshmallow's "Not a valid integer." / "Not a valid boolean."
+        (
+            "/api/two-step/match",
+            {"rounds": "1:5", "target": "ten"},
+            400,
+            "field 'target': must be a whole number, got 'ten'",
+        ),
+        (
+            "/api/two-step/match",
+            {"rounds": "1:5", "target": True},
+            400,
+            "field 'target': must be a whole number, got True",
+        ),
+        (
+            "/api/two-step/analyze",
+            {"position": ROUND, "optional_plays": "maybe"},
+            400,
+            "field 'optional_plays': must be true or false, got 'maybe'",
+        ),
     ],
 )
 def test_two_step_round_and_match_bad_input(
@@ -906,3 +925,21 @@ def test_a_text_field_sent_twice_says_so(
     status, answer = post(client, url, data=MultiDict(form))
     assert status == 400
     assert answer["error"] == f"field {name!r}: sent 2 times: send it once"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"position": "x" * 100_000}, "position"),
+        ({"position": ROUND, "move": "play 3-4 hand left " + "z" * 100_000}, "move"),
+    ],
+)
+def test_a_huge_mistake_is_not_echoed_whole(
+    client: FlaskClient, body: dict[str, Any], field: str
+) -> None:
+    # newcomer: a 100 kB word was quoted back whole (a 100 kB error, shown on the page).
+    url = "/api/two-step/check" if "move" in body else "/api/two-step/analyze"
+    status, answer = post(client, url, json=body)
+    assert status == 400
+    assert answer["error"].startswith(f"field '{field}': ")
+    assert len(answer["error"]) < 400
