@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from referee.errors import RefereeError
 
-__all__ = ["MAX_PIPS", "TARGETS", "CrossRules"]
+__all__ = ["DEALT", "MAX_PIPS", "TARGETS", "CrossRules"]
 
 #: Cross is played with a double-six set.
 MAX_PIPS = 6
 #: Match targets the rules allow (points).
 TARGETS = (50, 100, 150, 200, 250)
-_DEFAULT_HAND = {2: 7, 3: 6, 4: 5}
+#: Tiles dealt to each player, by the number of players (rules/cross.txt; the variant
+#: deals 6 regardless).
+DEALT = MappingProxyType({2: 7, 3: 6, 4: 5})
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +68,7 @@ class CrossRules:
     @property
     def tiles_each(self) -> int:
         """Tiles dealt to each player."""
-        return self.hand_size if self.hand_size is not None else _DEFAULT_HAND[self.players]
+        return self.hand_size if self.hand_size is not None else DEALT[self.players]
 
     @property
     def never_drawn(self) -> int:

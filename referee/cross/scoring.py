@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.cross.rules import MAX_PIPS, CrossRules
+from referee.cross.rules import DEALT, MAX_PIPS, CrossRules
 from referee.dominoes import Tile, check_tiles, double_set, pip_total
 from referee.errors import IllegalMoveError, ImpossiblePositionError, RefereeError
 
@@ -75,7 +75,9 @@ def round_result(hands: Sequence[Sequence[Tile]], *, went_out: int | None = None
         Fewer than 2 or more than 4 hands, or ``went_out`` not naming a hand.
     referee.errors.ImpossiblePositionError
         A tile outside the double-six set or in two hands (naming the tile and
-        hands); all 28 tiles in the hands (the lead is on the table); two or more
+        hands); all 28 tiles in the hands (the lead is on the table); more tiles
+        in the hands than the one who went out can have left (they set at least the
+        tiles dealt them: 28 - 6 for 2 or 3 players, 28 - 5 for 4); two or more
         empty hands (only one player can go out);
         ``went_out`` naming a hand that is not empty.
 
@@ -106,6 +108,17 @@ def round_result(hands: Sequence[Sequence[Tile]], *, went_out: int | None = None
             f"player {went_out + 1} did not go out: their hand is not empty"
         )
     if went_out is not None:
+        # The player who went out set every tile dealt to them (7, 6 or 5 for 2, 3 or 4
+        # players; the variant deals 6 regardless: the fewer counts), so at least that
+        # many tiles are on the table and not in the hands (rules/cross.txt).
+        dealt = min(DEALT[len(hands)], 6)
+        held = sum(map(len, hands))
+        if held > len(double_set(MAX_PIPS)) - dealt:
+            raise ImpossiblePositionError(
+                f"{held} tiles are in the hands, but player {went_out + 1} went out after "
+                f"setting at least the {dealt} tiles dealt to them: at most "
+                f"{len(double_set(MAX_PIPS)) - dealt} can be left"
+            )
         winner = went_out
     else:
         lowest = min(pips)

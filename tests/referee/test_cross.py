@@ -273,6 +273,22 @@ def test_bad_round_input(hands: list[str], message: str) -> None:
         round_result([hand(h) for h in hands])
 
 
+def test_the_one_who_went_out_set_at_least_their_deal() -> None:
+    # rules/cross.txt: 2 players are dealt 7 each (the variant: 6), so a player going
+    # out put at least 6 tiles on the table: at most 22 tiles are left in the hands
+    # (4 players: dealt 5, at most 23). A blocked round only has the lead on the table.
+    tiles = [t for t in double_set(6) if t != Tile(0, 0)]  # 27 tiles, pips 168
+    assert round_result([(), tuple(tiles[:22])]).winner == 0
+    with pytest.raises(ImpossiblePositionError, match=r"23 tiles are in the hands, .* at most 22"):
+        round_result([(), tuple(tiles[:23])])
+    with pytest.raises(ImpossiblePositionError, match="27 tiles are in the hands"):
+        round_result([(), tuple(tiles)])
+    four = [(), tuple(tiles[:8]), tuple(tiles[8:16]), tuple(tiles[16:23])]
+    assert round_result(four).winner == 0  # 23 tiles left: 28 - 5
+    blocked = round_result([tuple(tiles[:13]), tuple(tiles[13:])])  # 27 tiles: the lead out
+    assert blocked.winner is not None and not blocked.went_out
+
+
 def test_went_out_must_name_an_empty_hand() -> None:
     with pytest.raises(ValueError, match="player 2 did not go out"):
         round_result([hand(""), hand("1-2")], went_out=1)
