@@ -8,6 +8,8 @@ what was wrong and where.
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "IllegalMoveError",
     "ImpossiblePositionError",
@@ -18,6 +20,11 @@ __all__ = [
 
 class RefereeError(ValueError):
     """Base class of every error the rules engines raise on bad input."""
+
+
+#: A word quoted in a message, longer than a message should repeat: its first 40
+#: characters are kept (a 100 kB mistyped notation is not sent back whole).
+_LONG_QUOTE = re.compile(r"(['\"])([^'\"]{40})[^'\"]{20,}\1")
 
 
 class NotationError(RefereeError):
@@ -38,9 +45,17 @@ class NotationError(RefereeError):
 
     >>> str(NotationError("unknown terrain letter 'X'", text="G X", index=2))
     "unknown terrain letter 'X' at column 3 of 'G X'"
+
+    A word the message quotes that is over 60 characters long is cut to its first 40,
+    and the text shown to its first 77, so a huge mistake is not repeated whole:
+
+    >>> len(str(NotationError(f"unknown field {'x' * 100_000!r}", text="x" * 100_000)))
+    145
     """
 
     def __init__(self, message: str, *, text: str = "", index: int | None = None) -> None:
+        # A quoted word over 60 characters is cut to its first 40 ("'xxxx...'").
+        message = _LONG_QUOTE.sub(lambda quoted: f"{quoted[1]}{quoted[2]}...{quoted[1]}", message)
         self.reason = message
         self.text = text
         self.index = index

@@ -263,11 +263,6 @@ class Hands(fields.Field[list[str]]):
         return hands
 
 
-#: A word quoted in an engine's message, longer than an answer should repeat: its first
-#: 40 characters are kept (a 100 kB mistake is not sent back whole).
-_LONG_QUOTE = re.compile(r"(['\"])([^'\"]{40})[^'\"]{20,}\1")
-
-
 def parse_field(
     name: str, parse: Callable[[str], _Parsed], text: str, *, part: str = ""
 ) -> _Parsed:
@@ -292,8 +287,9 @@ def parse_field(
     ------
     referee.errors.NotationError
         The parser's error led by the field's name, with the same place (1-based
-        column) and text: a 400 answer, as for every malformed field.  A word the
-        message quotes that is over 60 characters long is cut to its first 40.
+        column) and text: a 400 answer, as for every malformed field.  (A word the
+        message quotes that is over 60 characters long is cut to its first 40 by
+        :class:`~referee.errors.NotationError` itself, on the CLI as here.)
 
     >>> parse_field("ends", int, "12")
     12
@@ -302,9 +298,6 @@ def parse_field(
         return parse(text)
     except NotationError as error:
         where = f"{part}: " if part else ""
-        reason = _LONG_QUOTE.sub(
-            lambda quoted: f"{quoted[1]}{quoted[2]}...{quoted[1]}", error.reason
-        )
         raise NotationError(
-            f"field {name!r}: {where}{reason}", text=error.text, index=error.index
+            f"field {name!r}: {where}{error.reason}", text=error.text, index=error.index
         ) from None

@@ -270,3 +270,15 @@ def test_deal_refuses_a_negative_seed(capsys: pytest.CaptureFixture[str]) -> Non
     assert "--seed" in captured.err
     assert "-1" in captured.err
     assert len(captured.err.strip().splitlines()) == 1
+
+
+def test_a_huge_mistyped_position_is_not_repeated_whole(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A 100 kB word was echoed whole on stderr, twice (newcomer, session 7): one line,
+    # the word cut to its first 40 characters, the notation to its first 77.
+    assert main(["two-step", "analyze", "x" * 100_000]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert len(err) < 400
+    assert "unknown field '" + "x" * 40 + "...'" in err
