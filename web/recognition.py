@@ -123,7 +123,9 @@ def read_kingdom(image: np.ndarray, *, photo_side: int | None = None) -> Kingdom
     return KingdomPhoto(
         reading.kingdom,
         _seen(reading, factor),
-        lambda result: overlay_url(draw_kingdom(image, reading, result)),
+        # The picture cut to the kingdom (a tenth of its side around it): on a phone a
+        # kingdom filling a small part of the photo is shown as large as it can be.
+        lambda result: overlay_url(draw_kingdom(image, reading, result, crop=0.1)),
     )
 
 

@@ -311,6 +311,15 @@ def test_read_kingdom_and_overlay_leave_the_photo_untouched(
     assert np.array_equal(photo, before)
     assert drawn.shape == photo.shape and drawn.dtype == np.uint8
     assert not np.array_equal(drawn, photo)
+    # Cut to the kingdom (the web's picture): the kingdom's box grown by a tenth of its
+    # side, within the photo; the photo still untouched.
+    cut = render_overlay(photo, reading, score(reading.kingdom), crop=0.1)
+    assert np.array_equal(photo, before)
+    assert cut.dtype == np.uint8 and cut.shape[2] == 3
+    span = reading.corners.max(axis=0) - reading.corners.min(axis=0)  # (x, y) pixels
+    grown = np.minimum(span * 1.2 + 2, photo.shape[1::-1])
+    assert np.all(np.array(cut.shape[1::-1]) <= grown)
+    assert np.all(np.array(cut.shape[1::-1]) >= np.minimum(span, photo.shape[1::-1]) - 2)
 
 
 def test_committed_model_loads_small_and_complete() -> None:

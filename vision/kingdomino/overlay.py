@@ -58,7 +58,9 @@ def view_to_photo(corners: np.ndarray, view_side: int, points: np.ndarray) -> np
     return mapped.reshape(-1, 2).astype(np.float64)
 
 
-def render_overlay(image: np.ndarray, reading: KingdomReading, result: Score) -> np.ndarray:
+def render_overlay(
+    image: np.ndarray, reading: KingdomReading, result: Score, *, crop: float | None = None
+) -> np.ndarray:
     """Draw the grid, each square's terrain letter and crowns, and each domain's outline and points.
 
     Each square's letter (and crowns) is white on a dark box, black on yellow where the
@@ -76,11 +78,16 @@ def render_overlay(image: np.ndarray, reading: KingdomReading, result: Score) ->
     result : Score
         The score of ``reading.kingdom`` as printed (frame and bonuses): the caption
         (:func:`caption`) shows its total.
+    crop : float or None, keyword-only
+        ``None``: the whole photo.  Else the picture is cut to the kingdom's box grown by
+        this share of its side on every side (within the photo), the caption drawn on
+        the cut: a kingdom filling a small part of a large photo is then shown as large
+        as a phone screen allows (the web app's picture).
 
     Returns
     -------
     (rows, cols, 3) ndarray of uint8, BGR
-        A new image; ``image`` is untouched.
+        A new image (the photo's size, or the cut's); ``image`` is untouched.
     """
     out = image.copy()
     grid = reading.grid
@@ -141,6 +148,13 @@ def render_overlay(image: np.ndarray, reading: KingdomReading, result: Score) ->
     )
     for text, at, height, ink, box in labels:
         _label(out, text, (int(at[0]), int(at[1])), height, ink, box)
+    if crop is not None:
+        grow = crop * square_px * size
+        (left, top), (right, bottom) = corners.min(axis=0) - grow, corners.max(axis=0) + grow
+        rows, cols = out.shape[:2]
+        top_, bottom_ = max(0, int(top)), min(rows, int(np.ceil(bottom)))
+        left_, right_ = max(0, int(left)), min(cols, int(np.ceil(right)))
+        out = out[top_:bottom_, left_:right_].copy()
     # The caption across the top, a sixteenth of the picture's width high.
     _label(
         out,
