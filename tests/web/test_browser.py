@@ -356,15 +356,20 @@ def test_domineering_blocked(page: Any, live_server: str) -> None:
     assert "blocked, H wins" in page.inner_text("#to-move-detail")
 
 
-def test_cross_round_picked_and_corrected(page: Any, live_server: str) -> None:
+def _blocked_round_picked(page: Any, live_server: str) -> None:
+    """On the Cross page, player 1 picks 6-6 0-1 and player 2 2-3 1-4: blocked, pips 13
+    and 10, so player 2 scores 13 - 10 = 3 (rules/cross.txt)."""
     page.goto(live_server + "/cross/")
     for tile in ("6-6", "0-1"):
         page.click(f"#picker .tile-button[data-tile='{tile}']")
     page.click("section.player[data-player='2'] .choose")
     for tile in ("2-3", "1-4"):
         page.click(f"#picker .tile-button[data-tile='{tile}']")
-    # Pips 13 and 10: player 2 scores 13 - 10 = 3.
     page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 3'")
+
+
+def test_cross_round_picked_and_corrected(page: Any, live_server: str) -> None:
+    _blocked_round_picked(page, live_server)
     # Player 1 actually went out with 0-1 left on the table by mistake: take both out.
     page.click("section.player[data-player='1'] .hand-tiles .tile-button[data-tile='6-6']")
     page.click("section.player[data-player='1'] .hand-tiles .tile-button[data-tile='0-1']")
@@ -377,14 +382,7 @@ def test_cross_round_picked_and_corrected(page: Any, live_server: str) -> None:
 
 
 def test_cross_match_rounds_added_up_to_the_target(page: Any, live_server: str) -> None:
-    page.goto(live_server + "/cross/")
-    # Round 1, blocked: pips 13 and 10, player 2 scores 3 (rules/cross.txt).
-    for tile in ("6-6", "0-1"):
-        page.click(f"#picker .tile-button[data-tile='{tile}']")
-    page.click("section.player[data-player='2'] .choose")
-    for tile in ("2-3", "1-4"):
-        page.click(f"#picker .tile-button[data-tile='{tile}']")
-    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 3'")
+    _blocked_round_picked(page, live_server)  # round 1: player 2 scores 3
     page.click("#match-add")
     page.wait_for_function(
         "document.getElementById('match-scores').textContent === 'Player 1: 0 · Player 2: 3'"
