@@ -27,6 +27,41 @@ class RefereeError(ValueError):
 _LONG_QUOTE = re.compile(r"(['\"])([^'\"]{40})[^'\"]{20,}\1")
 
 
+#: The most characters of a notation an error repeats, "..." marks included.
+_SHOWN = 80
+
+
+def _excerpt(text: str, index: int | None) -> str:
+    """``text`` whole when short, else the part around ``index`` with ``...`` for the rest.
+
+    The fault sits near the middle of the part shown (or as far from its edge as the
+    text allows), so the player sees what is around it, not the notation's start.
+    """
+    if len(text) <= _SHOWN:
+        return text
+    if index is None:
+        return _cut_after(text[: _SHOWN - 3]) + "..."
+    room = _SHOWN - 6  # both ends may be cut
+    start = min(max(index - room // 2, 0), len(text) - room)
+    if start <= 3:
+        return _cut_after(text[: _SHOWN - 3]) + "..."
+    if start + room >= len(text) - 3:
+        return "..." + _cut_before(text[len(text) - (_SHOWN - 3) :])
+    return "..." + _cut_before(_cut_after(text[start : start + room])) + "..."
+
+
+def _cut_after(part: str) -> str:
+    """``part`` without a word cut at its end (when a space is near it)."""
+    space = part.rfind(" ", len(part) - 12)
+    return part[:space] if space > 0 else part
+
+
+def _cut_before(part: str) -> str:
+    """``part`` without a word cut at its start (when a space is near it)."""
+    space = part.find(" ", 0, 12)
+    return part[space + 1 :] if space >= 0 else part
+
+
 class NotationError(RefereeError):
     """A text notation that cannot be parsed.
 
@@ -47,10 +82,16 @@ class NotationError(RefereeError):
     "unknown terrain letter 'X' at column 3 of 'G X'"
 
     A word the message quotes that is over 60 characters long is cut to its first 40,
-    and the text shown to its first 77, so a huge mistake is not repeated whole:
+    and a text over 80 characters is shown as the 77 of them around the fault (its
+    start when the fault is not at one place), ``...`` marking what was left out, so
+    a huge mistake is not repeated whole and a fault far along is still shown:
 
     >>> len(str(NotationError(f"unknown field {'x' * 100_000!r}", text="x" * 100_000)))
     145
+    >>> far = NotationError("bad half", text="1-1 " * 30 + "3-x " + "2-2 " * 30, index=122)
+    >>> print(far)  # doctest: +NORMALIZE_WHITESPACE
+    bad half at column 123 of
+    '...1-1 1-1 1-1 1-1 1-1 1-1 1-1 1-1 3-x 2-2 2-2 2-2 2-2 2-2 2-2 2-2 2-2...'
     """
 
     def __init__(self, message: str, *, text: str = "", index: int | None = None) -> None:
@@ -63,8 +104,7 @@ class NotationError(RefereeError):
         if index is not None:
             where = f" at column {index + 1}"
         if text:
-            shown = text if len(text) <= 80 else text[:77] + "..."
-            where += f" of {shown!r}"
+            where += f" of {_excerpt(text, index)!r}"
         super().__init__(message + where)
 
     def within(self, text: str, offset: int, *, prefix: str = "") -> NotationError:

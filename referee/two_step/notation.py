@@ -125,14 +125,19 @@ def parse_round(text: str, rules: TwoStepRules = DEFAULT_RULES) -> TwoStepRound:
         )
     turn, turn_at = values["turn"]
     if turn.strip() not in ("1", "2"):
-        raise NotationError("the turn is player 1 or 2", text=text, index=turn_at + 1)
+        found = turn.strip()
+        raise NotationError(
+            f"the turn is player 1 or 2, not {found!r}" if found else "the turn is player 1 or 2",
+            text=text,
+            index=turn_at + (len(turn) - len(turn.lstrip()) if found else 0),
+        )
 
     def tiles(name: str) -> tuple[Tile, ...]:
         value, start = values.get(name, ("", 0))
         try:
             return parse_hand(value, max_pips=rules.max_pips)
         except NotationError as error:
-            raise error.within(text, start) from None
+            raise error.within(text, start, prefix=f"{name}: ") from None
 
     floor_text, floor_at = values.get("floor", ("", 0))
     return TwoStepRound(

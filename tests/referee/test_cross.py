@@ -374,6 +374,18 @@ def test_notation_errors_name_the_column(text: str, column: int, message: str) -
     assert f"column {column} of" in str(caught.value)
 
 
+def test_a_long_layout_error_quotes_the_text_around_the_fault() -> None:
+    # Session 8: a layout over 80 characters was quoted from its start, so a typo at
+    # column 82, the west arm's last tile, was cut off the message.
+    text = "6-6 | N: 6-3 3-3[L: 3-1 | R: 3-5 5-5] | E: 6-2 | S: 6-1 | W: 6-0 0-0 0-1 1-1 1-4 4-x"
+    with pytest.raises(NotationError) as caught:
+        parse_layout(text)
+    assert str(caught.value) == (
+        "a tile is written a-b with a and b whole numbers of pips at column 82 of"
+        " '...6-3 3-3[L: 3-1 | R: 3-5 5-5] | E: 6-2 | S: 6-1 | W: 6-0 0-0 0-1 1-1 1-4 4-x'"
+    )
+
+
 def test_move_notation() -> None:
     assert parse_move("6-3 n2l") == Play(Tile(3, 6), "N2L")
     assert parse_move("6-6 lead") == Play(Tile(6, 6), LEAD)

@@ -750,14 +750,58 @@ def test_round_notation_hand_worked() -> None:
         ("floor -; table 1-2; turn 1", "unknown field 'table'.* at column 10 of"),
         ("turn 1; turn 2", "field 'turn' given twice at column 9"),
         ("floor 6-6", "no 'turn' field"),
-        ("floor 6-6; turn 3", "the turn is player 1 or 2 at column 17"),
-        ("floor 6-6; hand1 1-2 3-x; turn 1", "at column 24"),
+        ("floor 6-6; turn 3", "the turn is player 1 or 2, not '3' at column 17"),
+        ("floor 6-6; turn", "the turn is player 1 or 2 at column 16"),
+        ("floor 6-6; hand1 1-2 3-x; turn 1", "^hand1: .* at column 24"),
         ("floor 6-6 5-7; turn 1", "a half shows 0 to 6 pips at column 11"),
     ],
 )
 def test_round_notation_errors(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
         parse_round(text)
+
+
+#: docs/two-step.md's round position (181 characters).
+_DOCS_ROUND = (
+    "floor 3-0 0-6 6-6 6-3 3-5 5-5 5-0; card1 4-4 4-6 0-1; card2 1-6 1-4 1-3 2-3; "
+    "hand1 2-4; hand2 1-2 0-2 3-4; discards1 4-5 2-2 0-0; discards2 2-5 5-6; "
+    "draw 1-5 0-4 2-6 3-3 1-1; turn 2"
+)
+
+
+@pytest.mark.parametrize(
+    ("typo", "message"),
+    [
+        # The draw pile's second tile, 0-4 typed 0-x: the 'x' is character 161.
+        (
+            ("draw 1-5 0-4", "draw 1-5 0-x"),
+            "draw: a tile is written a-b, a|b or [a|b] with a and b whole numbers of pips"
+            " at column 161 of '...discards1 4-5 2-2 0-0; discards2 2-5 5-6;"
+            " draw 1-5 0-x 2-6 3-3 1-1; turn 2'",
+        ),
+        # hand1 misspelt in the middle: the field starts at character 78.
+        (
+            ("hand1", "hnd1"),
+            "unknown field 'hnd1': expected one of floor, card1, card2, hand1, hand2,"
+            " discards1, discards2, draw, turn at column 78 of"
+            " '...4-4 4-6 0-1; card2 1-6 1-4 1-3 2-3; hnd1 2-4; hand2 1-2 0-2 3-4;...'",
+        ),
+        # A fault near the start shows the start.
+        (
+            ("floor 3-0", "floor 3-x"),
+            "a floor tile is written a-b, halves in table order at column 7 of"
+            " 'floor 3-x 0-6 6-6 6-3 3-5 5-5 5-0; card1 4-4 4-6 0-1; card2 1-6 1-4 1-3 2-3;...'",
+        ),
+    ],
+)
+def test_a_long_round_error_quotes_the_text_around_the_fault(
+    typo: tuple[str, str], message: str
+) -> None:
+    # Session 8: the error quoted the first 77 characters of the position whatever the
+    # column, so a typo in the draw pile (column 161) was never shown.
+    with pytest.raises(NotationError) as caught:
+        parse_round(_DOCS_ROUND.replace(*typo))
+    assert str(caught.value) == message
 
 
 def test_round_notation_floor_tiles_must_touch() -> None:

@@ -402,6 +402,15 @@ def test_two_step_match_with_the_lemonade_line(client: FlaskClient) -> None:
             "field 'move': an end is left or right, not 'up'",
         ),
         ("/api/two-step/match", {"rounds": "1:5 3:1"}, 400, "field 'rounds': a round is"),
+        # Session 8: a fault far along a position was quoted from the position's start.
+        (
+            "/api/two-step/analyze",
+            {"position": ROUND.replace("draw 1-5 0-4", "draw 1-5 0-x")},
+            400,
+            "field 'position': draw: a tile is written a-b, a|b or [a|b] with a and b whole"
+            " numbers of pips at column 161 of '...discards1 4-5 2-2 0-0; discards2 2-5 5-6;"
+            " draw 1-5 0-x 2-6 3-3 1-1; turn 2'",
+        ),
         ("/api/two-step/match", {"rounds": "1:5", "target": 0}, 400, "field 'target': must be"),
         ("/api/two-step/match", {"rounds": "1:5 1:5", "target": 2}, 422, "round 2"),
         # newcomer: these said marshmallow's "Not a valid integer." / "Not a valid boolean."
