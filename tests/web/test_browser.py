@@ -459,6 +459,18 @@ def test_two_step_round_refereed_and_a_match(page: Any, live_server: str) -> Non
     )
     assert page.locator("#match-list li").count() == 7
     screenshot(page, "two-step-round")
+    # Session 8: a match the server refuses (a round after the match was won, or a
+    # player 3) cleared the rounds shown; they stay, and so do the rounds typed.
+    typed = "1:5 1:5 1:5 1:5 2:3 1:4 1:5 3:1"
+    page.fill("#match-rounds", typed)
+    page.click("#match-button")
+    page.wait_for_selector("#match-status.error")
+    assert page.inner_text("#match-status").startswith(
+        "These rounds cannot be added up: field 'rounds': a round is WINNER:CARD"
+    )
+    assert page.locator("#match-list li").count() == 7
+    assert page.inner_text("#match-list li >> nth=6").endswith("11-1")
+    assert page.input_value("#match-rounds") == typed
 
 
 def _round_headline(pips: list[int], tiles: list[int]) -> str:

@@ -511,25 +511,27 @@
         rounds,
         target: document.getElementById("match-target").value,
       });
-      list.replaceChildren();
       if (!ok) {
-        R.status(matchStatus, data.error, "error");
+        /* The rounds added up before stay shown (and the rounds typed stay in the box):
+           an error loses nothing the player entered. */
+        const before = list.children.length ? " (the rounds below are the last ones added up)" : "";
+        R.status(matchStatus, `These rounds cannot be added up: ${data.error}${before}`, "error");
         return;
       }
-      data.rounds.forEach((round, index) => {
-        const what =
-          round.winner === null
-            ? "two left feet, replayed"
-            : `player ${round.winner} +${round.points[round.winner - 1]}${round.bonus ? " (with the bonus)" : ""}`;
-        list.append(
-          R.el(
+      list.replaceChildren(
+        ...data.rounds.map((round, index) => {
+          const what =
+            round.winner === null
+              ? "two left feet, replayed"
+              : `player ${round.winner} +${round.points[round.winner - 1]}${round.bonus ? " (with the bonus)" : ""}`;
+          return R.el(
             "li",
             {},
             R.el("span", { class: "domain-name", text: `Round ${index + 1}` }),
             R.el("span", { class: "domain-sum", text: `${what} · ${round.scores.join("-")}` })
-          )
-        );
-      });
+          );
+        })
+      );
       const score = data.scores.join("-");
       const text = data.winner === null ? `No winner yet: ${score} (target ${data.target})` : `Player ${data.winner} wins ${score}`;
       R.status(matchStatus, data.lemonade ? `${text}. ${data.lemonade}` : text, data.winner === null ? "" : "ok");
