@@ -131,9 +131,17 @@ def parse_halves(text: str, *, max_pips: int = _MAX_HALF) -> tuple[int, int]:
 
     >>> parse_halves("[6|3]")
     (6, 3)
+    >>> parse_halves("6-3 3-1")
+    Traceback (most recent call last):
+    referee.errors.NotationError: one tile is written here, not 2 at column 5 of '6-3 3-1'
     """
     match = _TILE_RE.fullmatch(text)
     if match is None or bool(match.group(1)) != bool(match.group(5)):
+        words = list(re.finditer(r"[^\s,]+", text))
+        if len(words) > 1 and all(_TILE_RE.fullmatch(word.group()) for word in words):
+            raise NotationError(
+                f"one tile is written here, not {len(words)}", text=text, index=words[1].start()
+            )
         index = _first_bad_index(text)
         raise NotationError(
             "a tile is written a-b, a|b or [a|b] with a and b whole numbers of pips",

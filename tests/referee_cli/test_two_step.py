@@ -95,7 +95,11 @@ def test_discard_text_names_the_hand(capsys: pytest.CaptureFixture[str]) -> None
         (["plays", "--ends", "9" * 5000 + ",3"], "--ends: an end shows 0 to 6 pips at column 1"),
         (["plays", "--ends", "4,4", "--hand", "1-x"], "--hand: a tile is written a-b"),
         (["plays", "--ends", "4,4", "--hand", "0-1 0-2 0-3 0-4"], "--hand: a hand holds at most"),
-        (["plays", "--ends", "4,4", "--card-top", "1-2 3-4"], "--card-top: a tile is written"),
+        (
+            ["plays", "--ends", "4,4", "--card-top", "1-2 3-4"],
+            "--card-top: one tile is written here, not 2 at column 5 of '1-2 3-4'",
+        ),
+        (["plays", "--ends", "4,4", "--card-top", "1-2 x"], "--card-top: a tile is written"),
         (["plays", "--ends", "4,4", "--discard-top", "x"], "--discard-top: a tile is written"),
         (["match", "1:" + "5" * 5000], "a round is WINNER:CARD"),
     ],

@@ -477,7 +477,9 @@ def test_two_step_no_play(client: FlaskClient) -> None:
     [
         ({"ends": "3", "hand": "1-2"}, 400),
         ({"ends": "3,x", "hand": "1-2"}, 400),
-        ({"ends": "3,9", "hand": "1-2"}, 422),
+        # As the CLI's --ends and a tile's half: 9 pips is malformed on a double-six set
+        # (session 8: it was 422, without the field's name).
+        ({"ends": "3,9", "hand": "1-2"}, 400),
         ({"ends": "3,5", "hand": "1-2 1-2"}, 422),
         ({"ends": "3,5", "hand": "1-"}, 400),
         ({"hand": "1-2", "discard_top": "3-3"}, 422),
@@ -488,6 +490,32 @@ def test_two_step_bad_input(client: FlaskClient, body: dict[str, Any], status: i
     got, answer = post(client, "/api/two-step/plays", json=body)
     assert got == status
     assert answer["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "error"),
+    [
+        ({"ends": "3,9", "hand": "1-2"}, 400, "field 'ends': an end shows 0 to 6 pips, got 9"),
+        (
+            {"ends": "3,5", "hand": "1-2 1-3 1-4 1-5"},
+            422,
+            "field 'hand': a hand holds at most 3 tiles, got 4 (1-2 1-3 1-4 1-5)",
+        ),
+        (
+            {"ends": "3,5", "card_top": "1-2 2-3"},
+            400,
+            "field 'card_top': one tile is written here, not 2 at column 5 of '1-2 2-3'",
+        ),
+    ],
+)
+def test_two_step_plays_errors_name_the_field(
+    client: FlaskClient, body: dict[str, Any], status: int, error: str
+) -> None:
+    # Session 8 (newcomer): "the right end must show 0 to 6 pips, got 9" and "a hand
+    # holds at most 3 tiles, got 4" named no field; two tiles as a card top were "a tile
+    # is written a-b ...".
+    assert post(client, "/api/two-step/plays", json=body) == (status, {"error": error})
+
 
 
 # --- Uploads: 413, 415, 422 ------------------------------------------------------------------

@@ -145,6 +145,28 @@ def test_two_step_hand_from_a_photo(
     assert answer["hand"] == "4-6 0-1"
 
 
+def test_two_step_photo_of_more_tiles_than_a_hand_names_them(
+    client: FlaskClient, jpeg_bytes: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Session 8 (newcomer): a photo of 7 tiles was "a hand holds at most 3 tiles, got 7",
+    # as if the player had typed them; now the tiles read and what to do.
+    def read_tiles(
+        image: np.ndarray, *, max_pips: int = 6, photo_side: int | None = None
+    ) -> dict[str, Any]:
+        hand = [Tile(6, 6), Tile(0, 5), Tile(1, 1), Tile(0, 2)]
+        return {"tiles": [], "total": 20, "warnings": [], "overlay": OVERLAY, "hand": hand}
+
+    monkeypatch.setattr(recognition, "read_tiles", read_tiles)
+    data = {"photo": upload(jpeg_bytes), "ends": "6,2"}
+    response = client.post("/api/two-step/plays", data=data)
+    assert response.status_code == 422
+    assert response.get_json() == {
+        "error": "the photo shows 4 tiles (6-6 0-5 1-1 0-2): a hand holds at most 3; "
+        "photograph only the tiles in your hand",
+        "overlay": OVERLAY,
+    }
+
+
 def test_sheet_photo_analysed(
     client: FlaskClient, jpeg_bytes: bytes, seen_images: list[np.ndarray]
 ) -> None:

@@ -25,6 +25,8 @@ bp = Blueprint("two_step", __name__, url_prefix="/two-step")
 
 #: Tiles in a full hand (``rules/two-step.txt``: a hand of 3).
 _HAND = engine.TwoStepRules().hand
+#: The most pips on a half: a double-six set.
+_MAX_PIPS = engine.TwoStepRules().max_pips
 
 
 @bp.get("/")
@@ -58,7 +60,11 @@ class PlaysFields(schemas.Fields):
 
     ends = fields.List(
         schemas.WholeNumber(
-            validate=Range(min=0, error=_NOT_PIPS),
+            validate=[
+                Range(min=0, error=_NOT_PIPS),
+                # As the CLI's --ends and a half of a tile: out of the set is malformed.
+                Range(max=_MAX_PIPS, error=f"an end shows 0 to {_MAX_PIPS} pips, got {{input}}"),
+            ],
             error_messages={"invalid": _NOT_PIPS},
         ),
         validate=Length(equal=2, error='must be two pip counts such as "3,5"'),
@@ -84,7 +90,9 @@ def _tile(values: dict[str, Any], name: str) -> Tile | None:
     text = values.get(name)
     if text is None:
         return None
-    return schemas.parse_field(name, lambda tile: parse_tile(tile, max_pips=6), text.strip())
+    return schemas.parse_field(
+        name, lambda tile: parse_tile(tile, max_pips=_MAX_PIPS), text.strip()
+    )
 
 
 def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
@@ -103,15 +111,28 @@ def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
     if inputs.has_photo("photo"):
         if values.get("hand") is not None:  # it would be dropped without a word
             raise ApiError(400, "send either a photo 'photo' or a hand 'hand', not both")
-        image = inputs.photo("photo", draft_side=decode_side(6))
-        reading = recognition.read_tiles(image, max_pips=6, photo_side=inputs.photo_side("photo"))
+        image = inputs.photo("photo", draft_side=decode_side(_MAX_PIPS))
+        reading = recognition.read_tiles(
+            image, max_pips=_MAX_PIPS, photo_side=inputs.photo_side("photo")
+        )
         hand = tuple(reading.pop("hand"))
+        if len(hand) > _HAND:
+            raise ApiError(
+                422,
+                f"the photo shows {len(hand)} tiles ({format_hand(hand)}): a hand holds at "
+                f"most {_HAND}; photograph only the tiles in your hand",
+                overlay=reading["overlay"],
+            )
     else:
         hand = schemas.parse_field(
-            "hand", lambda tiles: parse_hand(tiles, max_pips=6), values.get("hand", "")
+            "hand", lambda tiles: parse_hand(tiles, max_pips=_MAX_PIPS), values.get("hand", "")
         )
     if len(hand) > _HAND:
-        raise ApiError(422, f"a hand holds at most {_HAND} tiles, got {len(hand)}")
+        raise ApiError(
+            422,
+            f"field 'hand': a hand holds at most {_HAND} tiles, got {len(hand)} "
+            f"({format_hand(hand)})",
+        )
     card_top = _tile(values, "card_top")
     discard_top = _tile(values, "discard_top")
     plays = engine.legal_plays(ends, hand, card_top, discard_top)
