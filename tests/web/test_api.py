@@ -517,7 +517,6 @@ def test_two_step_plays_errors_name_the_field(
     assert post(client, "/api/two-step/plays", json=body) == (status, {"error": error})
 
 
-
 # --- Uploads: 413, 415, 422 ------------------------------------------------------------------
 
 PHOTO_ROUTES = [
