@@ -466,7 +466,7 @@ def test_two_step_round_refereed_and_a_match(page: Any, live_server: str) -> Non
     page.click("#match-button")
     page.wait_for_selector("#match-status.error")
     assert page.inner_text("#match-status").startswith(
-        "These rounds cannot be added up: field 'rounds': a round is WINNER:CARD"
+        "The match cannot be added up: field 'rounds': a round is WINNER:CARD"
     )
     assert page.locator("#match-list li").count() == 7
     assert page.inner_text("#match-list li >> nth=6").endswith("11-1")
@@ -542,6 +542,55 @@ def test_two_step_plays_from_each_source(page: Any, live_server: str) -> None:
     plays = page.locator("#plays li").evaluate_all("items => items.map(i => i.dataset.play)")
     assert plays == ["3-4 hand left", "0-3 card left", "2-6 discard right"]
     screenshot(page, "two-step")
+
+
+def test_two_step_photo_tiles_already_on_a_pile_are_said_not_dropped(
+    page: Any, live_server: str
+) -> None:
+    # Session 8 (newcomer): a tile read in the hand photo that was already the dance
+    # card top was dropped from the hand without a word; and four tiles read gave
+    # "a hand holds at most 3 tiles" with no word of what to do. The reading is stubbed:
+    # this is the page's handling of it, whatever the recognition reads.
+    reading = {
+        "tiles": [
+            {"pips": pips, "corners": [[0, 0]] * 4, "confidence": 0.9}
+            for pips in ([6, 6], [0, 5], [1, 1], [0, 2], [1, 4])
+        ],
+        "total": 26,
+        "warnings": [],
+        "overlay": None,
+    }
+    page.route("**/api/dominoes/count", lambda route: route.fulfill(json=reading))
+    page.goto(live_server + "/two-step/")
+    page.select_option("#end-left", "3")
+    page.click("#target button[data-slot='card']")
+    page.click("#picker .tile-button[data-tile='6-6']")
+    page.set_input_files("#photo", str(SAMPLES / "hand-2.jpg"))
+    page.wait_for_function(
+        "document.getElementById('status').textContent.includes('Left out of the hand')"
+    )
+    assert page.inner_text("#status") == (
+        "Read 5 tiles (26 pips). Tap a tile to take it out. "
+        "Left out of the hand: 6-6 is already the dance card top."
+    )
+    hand = page.locator("#slot-hand .tile-button").evaluate_all(
+        "tiles => tiles.map(t => t.dataset.tile)"
+    )
+    assert hand == ["0-5", "1-1", "0-2", "1-4"]
+    assert page.locator("#slot-card .tile-button").count() == 1
+    page.wait_for_function(
+        "document.getElementById('plays-title').textContent === 'Check the tiles'"
+    )
+    assert page.inner_text("#plays-detail") == (
+        "field 'hand': a hand holds at most 3 tiles, got 4 (0-5 1-1 0-2 1-4): "
+        "tap the tiles that are not in your hand to take them out"
+    )
+    # Taking 1-4 out: ends 3 and 0; 0-5 and 0-2 go on the 0, nothing on the 3, and the
+    # card's 6-6 on neither.
+    page.click("#slot-hand .tile-button[data-tile='1-4']")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '2 legal plays'")
+    plays = page.locator("#plays li").evaluate_all("items => items.map(i => i.dataset.play)")
+    assert plays == ["0-2 hand right", "0-5 hand right"]
 
 
 def test_a_file_that_is_not_a_photo_is_refused_kindly(

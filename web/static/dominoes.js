@@ -294,7 +294,7 @@
     const right = document.getElementById("end-right");
     const status = document.getElementById("status");
     const save = R.saveButton(answerBox, () =>
-      answer ? { game: "two-step", notation: describe(), answer, title: `Two-Step: ${answer.plays.length} legal plays` } : null
+      answer ? { game: "two-step", notation: describe(), answer, title: answer.plays.length ? `Two-Step: ${answer.plays.length} legal play${answer.plays.length === 1 ? "" : "s"}` : `Two-Step: no play (${answer.must})` } : null
     );
 
     const holder = (tile) => {
@@ -369,7 +369,7 @@
       if (!ok) {
         answer = null;
         title.textContent = "Check the tiles";
-        detail.textContent = data.error;
+        detail.textContent = slots.hand.length > 3 ? `${data.error}: tap the tiles that are not in your hand to take them out` : data.error;
         list.replaceChildren();
         save.show(false);
         return;
@@ -401,8 +401,16 @@
     R.onPhoto(document.getElementById("photo"), async (file) => {
       const tiles = await readHand(file, status, document.querySelector(".overlay"));
       if (tiles) {
-        slots.hand = tiles.filter((tile) => !slots.card.concat(slots.discard).some((t) => same(t, tile)));
+        // A tile read in the hand that is already a pile's top stays there, and the
+        // player is told (it was dropped without a word).
+        const elsewhere = (tile) => (slots.card.some((t) => same(t, tile)) ? "card" : slots.discard.some((t) => same(t, tile)) ? "discard" : null);
+        const left = tiles.filter(elsewhere);
+        slots.hand = tiles.filter((tile) => !elsewhere(tile));
         changed();
+        if (left.length) {
+          const said = left.map((tile) => `${R.tileText(tile)} is already ${names[elsewhere(tile)]}`).join("; ");
+          R.status(status, `${status.textContent} Left out of the hand: ${said}.`, "error");
+        }
       }
     });
     document.querySelectorAll("#target button").forEach((button) =>
@@ -515,7 +523,7 @@
         /* The rounds added up before stay shown (and the rounds typed stay in the box):
            an error loses nothing the player entered. */
         const before = list.children.length ? " (the rounds below are the last ones added up)" : "";
-        R.status(matchStatus, `These rounds cannot be added up: ${data.error}${before}`, "error");
+        R.status(matchStatus, `The match cannot be added up: ${data.error}${before}`, "error");
         return;
       }
       list.replaceChildren(
