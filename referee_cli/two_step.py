@@ -7,11 +7,12 @@ numbered from 1 here.  Notation and examples: ``docs/two-step.md``.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import click
 
-from referee.dominoes import DEFAULT_MAX_PIPS, Tile, parse_hand, parse_tile
+from referee.dominoes import DEFAULT_MAX_PIPS, Tile, format_hand, parse_hand, parse_tile
 from referee.errors import NotationError
 from referee.two_step import (
     DEFAULT_RULES,
@@ -29,8 +30,10 @@ from referee.two_step import (
 )
 from referee_cli.common import (
     EXIT_NO,
+    IMAGE_SUFFIXES,
     emit,
     fail,
+    is_image_path,
     json_option,
     parse_notation,
     parse_option,
@@ -76,6 +79,44 @@ def _optional_tile(option: str, text: str | None) -> Tile | None:
     return parse_option(option, text, lambda value: parse_tile(value, max_pips=DEFAULT_MAX_PIPS))
 
 
+def _read_hand(value: str) -> tuple[Tile, ...]:
+    """The ``--hand`` option: tiles such as ``"3-1 2-2"``, or a photo of the hand.
+
+    A photo (``is_image_path``) is read by the domino pip reader (``referee dominoes
+    count``), its warnings to stderr, as a Cross HAND is; the web's ``photo`` field.
+
+    Raises
+    ------
+    ValueError
+        A photo with no tile in it, or more tiles than a hand holds (both named with
+        the tiles read); a missing photo file.
+    """
+    if is_image_path(value):
+        from referee_cli.dominoes import read_hand_photo
+
+        reading = read_hand_photo(value, max_pips=DEFAULT_RULES.max_pips)
+        for warning in reading.warnings:
+            click.echo(f"referee: warning: {value}: {warning}", err=True)
+        hand = tuple(tile.tile for tile in reading.tiles)
+        if not hand:
+            raise ValueError(
+                f"--hand: no domino tile found in the photo {value}: lay the tiles face up "
+                'and apart and photograph them from above; write --hand "" for an empty hand'
+            )
+        if len(hand) > DEFAULT_RULES.hand:
+            raise ValueError(
+                f"--hand: the photo {value} shows {len(hand)} tiles ({format_hand(hand)}): a "
+                f"hand holds at most {DEFAULT_RULES.hand}; photograph only the tiles in your hand"
+            )
+        return hand
+    if Path(value).suffix.lower() in IMAGE_SUFFIXES and not Path(value).exists():
+        raise ValueError(f"--hand: no such file {value!r}")
+    hand = parse_option("--hand", value, lambda text: parse_hand(text, max_pips=6))
+    if len(hand) > DEFAULT_RULES.hand:
+        fail(f"--hand: a hand holds at most {DEFAULT_RULES.hand} tiles, got {len(hand)}: {value!r}")
+    return hand
+
+
 def _describe(play: Play, ends: tuple[int, int] | None) -> str:
     where = "to open the dance floor"
     if ends is not None:
@@ -96,7 +137,12 @@ def two_step() -> None:
     default=None,
     help="Pips of the open ends, left,right (e.g. 6,3); omit on an empty dance floor.",
 )
-@click.option("--hand", "hand_text", default="", help='The hand, e.g. "3-1 2-2"; "" if empty.')
+@click.option(
+    "--hand",
+    "hand_text",
+    default="",
+    help='The hand, e.g. "3-1 2-2" ("" if empty), or a photo of its tiles.',
+)
 @click.option("--card-top", default=None, help="Face-up top of the dance card; omit if empty.")
 @click.option("--discard-top", default=None, help="Top of the discard pile; omit if empty.")
 @json_option
@@ -110,12 +156,8 @@ def plays(
 ) -> None:
     """Every legal play: tile, source (hand, card, discard) and end; else what to do."""
     ends = None if ends_text is None else parse_option("--ends", ends_text, parse_ends)
-    hand = parse_option("--hand", hand_text, lambda value: parse_hand(value, max_pips=6))
-    if len(hand) > DEFAULT_RULES.hand:
-        fail(
-            f"--hand: a hand holds at most {DEFAULT_RULES.hand} tiles, "
-            f"got {len(hand)}: {hand_text!r}"
-        )
+    hand = _read_hand(hand_text)
+    photo = hand_text if is_image_path(hand_text) else None
     card = _optional_tile("--card-top", card_top)
     found = legal_plays(ends, hand, card, _optional_tile("--discard-top", discard_top))
     must, reason = what_to_do(found, ends, hand)
@@ -125,9 +167,12 @@ def plays(
         "must": must,
         "reason": reason,
     }
+    if photo is not None:  # the tiles read, so the reading can be checked (as the web's)
+        payload["hand"] = format_hand(hand)
 
     def text() -> str:
-        lines = [f"{len(found)} legal play{'s' if len(found) != 1 else ''}:"] if found else []
+        lines = [f"hand: {format_hand(hand)} (read from {photo})"] if photo else []
+        lines += [f"{len(found)} legal play{'s' if len(found) != 1 else ''}:"] if found else []
         lines += [f"  {_describe(play, ends)}" for play in found]
         return "\n".join([*lines, reason[0].upper() + reason[1:] + "."])
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+import referee_cli.dominoes
+from referee.dominoes import Tile
 from referee_cli.main import main
 
 
@@ -286,3 +289,59 @@ def test_a_huge_mistyped_position_is_not_repeated_whole(
     assert err.count("\n") == 1
     assert len(err) < 400
     assert "unknown field '" + "x" * 40 + "...'" in err
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_photos"
+
+
+def test_plays_hand_from_a_photo(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Session 8 (newcomer): the README lists a Two-Step hand among what a photo answers and
+    # the web reads one, but `--hand photo.jpg` was parsed as tiles ("a tile is written
+    # a-b ..."). The reader is a stand-in here (what it reads is tested in vision/).
+    photo = tmp_path / "hand.jpg"
+    photo.write_bytes((SAMPLES / "hand-1.jpg").read_bytes())
+    read = SimpleNamespace(
+        tiles=[SimpleNamespace(tile=Tile(1, 3)), SimpleNamespace(tile=Tile(2, 2))],
+        warnings=["tile 2: unsure (0.50), please check"],
+    )
+    monkeypatch.setattr(referee_cli.dominoes, "read_hand_photo", lambda path, max_pips: read)
+    # Ends 6 and 3: 1-3 goes on the 3 (rules/two-step.txt), 2-2 nowhere.
+    assert main(["two-step", "plays", "--ends", "6,3", "--hand", str(photo), "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out) == {
+        "ends": [6, 3],
+        "plays": [{"tile": "1-3", "source": "hand", "end": "right"}],
+        "must": "play",
+        "reason": "plays are compulsory: play one of these (rules/two-step.txt)",
+        "hand": "1-3 2-2",
+    }
+    assert captured.err == f"referee: warning: {photo}: tile 2: unsure (0.50), please check\n"
+    assert main(["two-step", "plays", "--ends", "6,3", "--hand", str(photo)]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == [
+        f"hand: 1-3 2-2 (read from {photo})",
+        "1 legal play:",
+    ]
+
+
+def test_plays_a_photo_of_more_tiles_than_a_hand_is_bad_input(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # sample_photos/hand-1.json: 5 tiles; a Two-Step hand holds 3 (rules/two-step.txt).
+    photo = str(SAMPLES / "hand-1.jpg")
+    assert main(["two-step", "plays", "--ends", "6,3", "--hand", photo]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"referee: error: --hand: the photo {photo} shows 5 tiles (")
+    assert captured.err.endswith(
+        "): a hand holds at most 3; photograph only the tiles in your hand\n"
+    )
+
+
+def test_plays_a_missing_hand_photo_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    absent = str(tmp_path / "hand.jpg")
+    assert main(["two-step", "plays", "--ends", "6,3", "--hand", absent]) == 2
+    assert capsys.readouterr().err == f"referee: error: --hand: no such file {absent!r}\n"
