@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, url_for
 from marshmallow import fields
@@ -74,10 +75,77 @@ def index() -> str:
     return render_template("results.html", results=results.all(), games=_titles())
 
 
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _kingdom_lines(answer: dict[str, Any]) -> list[str]:
+    lines = [
+        f"{domain['terrain'].capitalize()}: {_plural(domain['squares'], 'square')} x "
+        f"{_plural(domain['crowns'], 'crown')} = {domain['points']}"
+        for domain in answer["domains"]
+        if domain["points"]
+    ]
+    bonuses = answer.get("bonuses") or {}
+    names = {"middle_kingdom": "Middle Kingdom", "harmony": "Harmony"}
+    lines += [f"{names[name]}: +{points}" for name, points in bonuses.items() if points]
+    lines.append(f"Total: {answer['total']}")
+    return lines + [f"Warning: {warning}" for warning in answer.get("warnings") or []]
+
+
+def _summary(game: str, answer: dict[str, Any]) -> list[str]:
+    """The saved answer in a few lines a player reads (the page's answer, in words).
+
+    The answer is whatever the page (or an API client) saved: one that does not have
+    the shape of its game's answer gives no lines, and only its JSON is shown.
+    """
+    try:
+        if game == "kingdomino" and "kingdoms" in answer:
+            lines = [
+                f"Kingdom {number}: total {kingdom['total']}"
+                for number, kingdom in enumerate(answer["kingdoms"], start=1)
+            ]
+            scores = " to ".join(map(str, answer["scores"]))
+            how = str(answer["decided_by"]).replace("_", " ")
+            if answer["winner"] is None:
+                return [*lines, f"Shared: {scores}, the tie-break undecided"]
+            return [*lines, f"Kingdom {answer['winner']} wins on the {how}: {scores}"]
+        if game == "kingdomino":
+            return _kingdom_lines(answer)
+        if game == "domineering":
+            side = answer["to_move"]
+            moves = answer["legal_moves"][side]
+            if answer["blocked"]:
+                return [f"{side} to move and blocked: {answer['winner']} wins"]
+            pairs = ", ".join(moves)
+            return [f"{side} to move", f"{side}'s legal pairs ({len(moves)}): {pairs}"]
+        if game == "cross":
+            lines = [
+                f"Player {seat}: {_plural(pips, 'pip')}"
+                for seat, pips in enumerate(answer["pips"], start=1)
+            ]
+            if answer["winner"] is None:
+                return [*lines, "Nobody scores: a tie for the lowest pip total"]
+            return [*lines, f"Player {answer['winner']} scores {answer['points']}"]
+        if game == "two-step":
+            sources = {"hand": "the hand", "card": "the dance card", "discard": "the discard pile"}
+            lines = [
+                f"{play['tile']} from {sources[play['source']]} on the {play['end']} end"
+                for play in answer["plays"]
+            ]
+            reason = str(answer["reason"])
+            return [*lines, reason[:1].upper() + reason[1:] + "."]
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        pass
+    return []
+
+
 @bp.get("/results/<int:number>")
 def show(number: int) -> str:
-    """One saved result: the notation and the answer as saved."""
-    return render_template("result.html", result=_result(number).to_json(), games=_titles())
+    """One saved result: the notation, the answer in words and the answer as saved."""
+    result = _result(number).to_json()
+    summary = _summary(result["game"], result["answer"])
+    return render_template("result.html", result=result, summary=summary, games=_titles())
 
 
 @bp.get("/api/results/<int:number>")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -172,3 +173,66 @@ def test_a_saved_board_shows_its_rows_and_folds_the_json(client: FlaskClient) ->
     folded = page.split("<details", 1)[1].split("</details>", 1)[0]
     assert "<summary>The full answer (JSON)</summary>" in folded
     assert "&#34;total&#34;: 8" in folded or '"total": 8' in folded
+
+
+def _saved_answer(client: FlaskClient, game: str, answer: dict[str, object]) -> list[str]:
+    """The lines under "Answer" on the saved result's page."""
+    body = {"game": game, "notation": "x", "answer": answer}
+    page = client.get(client.post("/api/results", json=body).get_json()["url"])
+    text = page.get_data(as_text=True)
+    if '<ul class="saved-answer">' not in text:
+        return []
+    listed = text.split('<ul class="saved-answer">', 1)[1].split("</ul>", 1)[0]
+    return [html.unescape(item.split("</li>")[0]) for item in listed.split("<li>")[1:]]
+
+
+def test_a_saved_result_shows_the_answer_in_words(client: FlaskClient) -> None:
+    # Session 8 (newcomer): a saved result showed the position and a JSON dump only.
+    # Kingdomino: wheat 3 squares x 1 crown = 3, wheat 2 x 2 = 4 (rules/kingdomino.txt).
+    kingdom = "W1 W W . ./. . . . ./. . C . ./. . . . ./W2 W . . ."
+    answer = client.post("/api/kingdomino/score", json={"kingdom": kingdom}).get_json()
+    assert _saved_answer(client, "kingdomino", answer) == [
+        "Wheat: 3 squares x 1 crown = 3",
+        "Wheat: 2 squares x 2 crowns = 4",
+        "Total: 7",
+        "Warning: (4, 0) is wheat with 2 crowns: no wheat square in the tile set has more than 1",
+    ]
+    # Two kingdoms of 2 points; the first's largest domain is 2 squares to 1.
+    body = {"kingdom1": "C F1 F W", "kingdom2": "C M2 W L"}
+    answer = client.post("/api/kingdomino/compare", json=body).get_json()
+    assert _saved_answer(client, "kingdomino", answer) == [
+        "Kingdom 1: total 2",
+        "Kingdom 2: total 2",
+        "Kingdom 1 wins on the largest domain: 2 to 2",
+    ]
+    # Domineering: one H pair in a 2x2, V to move and blocked.
+    answer = client.post("/api/domineering/analyze", json={"position": "HH/.."}).get_json()
+    assert _saved_answer(client, "domineering", answer) == ["V to move and blocked: H wins"]
+    answer = client.post("/api/domineering/analyze", json={"position": "../.."}).get_json()
+    assert _saved_answer(client, "domineering", answer) == [
+        "H to move",
+        "H's legal pairs (2): A1-B1, A2-B2",
+    ]
+    # Cross: player 2 went out and scores the others' 15 + 3 pips.
+    answer = client.post("/api/cross/round", json={"hands": [["6-6", "1-2"], [], ["0-3"]]})
+    assert _saved_answer(client, "cross", answer.get_json()) == [
+        "Player 1: 15 pips",
+        "Player 2: 0 pips",
+        "Player 3: 3 pips",
+        "Player 2 scores 18",
+    ]
+    # Two-Step: ends 6 and 3; 1-3 from the hand on the 3, 4-6 from the card on the 6.
+    body = {"ends": "6,3", "hand": "3-1 2-2", "card_top": "6-4"}
+    answer = client.post("/api/two-step/plays", json=body).get_json()
+    assert _saved_answer(client, "two-step", answer) == [
+        "1-3 from the hand on the right end",
+        "4-6 from the dance card on the left end",
+        "Plays are compulsory: play one of these (rules/two-step.txt).",
+    ]
+
+
+def test_a_saved_answer_of_another_shape_shows_its_json_only(client: FlaskClient) -> None:
+    # Anything an API client saved is kept; the page does not fail on it.
+    assert _saved_answer(client, "cross", {"pips": "many"}) == []
+    assert _saved_answer(client, "two-step", {}) == []
+    assert _saved_answer(client, "domineering", {"to_move": "H", "legal_moves": []}) == []
