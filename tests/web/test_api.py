@@ -116,6 +116,19 @@ def test_compare_on_score_and_shared(client: FlaskClient) -> None:
     assert (answer["winner"], answer["decided_by"]) == (None, "shared")
 
 
+def test_compare_errors_name_the_kingdom(client: FlaskClient) -> None:
+    # Session 8 (newcomer): "unknown terrain letter 'X' ... of 'C X'" did not say which of
+    # the two kingdoms was at fault (a photo: test_photos.py).
+    body = {"kingdom1": "C X", "kingdom2": "C"}
+    assert post(client, "/api/kingdomino/compare", json=body) == (
+        400,
+        {
+            "error": "field 'kingdom1': unknown terrain letter 'X' (expected one of "
+            "W F L G S M C .) in row 1 at column 3 of 'C X'"
+        },
+    )
+
+
 def test_compare_needs_both(client: FlaskClient) -> None:
     status, answer = post(client, "/api/kingdomino/compare", json={"kingdom1": "C W"})
     assert status == 400

@@ -399,6 +399,17 @@ def test_a_photo_too_small_to_show_a_board_is_422_naming_its_size(
     }
 
 
+def test_compare_a_photo_with_no_kingdom_names_the_kingdom(client: FlaskClient) -> None:
+    # Session 8 (newcomer): "no kingdom found in the photo" did not say which of the two.
+    # The real reader: a plain grey picture holds no kingdom (it says why; the route, whose).
+    data = {"kingdom1": "C", "photo2": upload(_png_of(300, 300), "grey.png")}
+    response = client.post("/api/kingdomino/compare", data=data)
+    assert response.status_code == 422
+    assert response.get_json()["error"].startswith(
+        "kingdom 2's photo: no kingdom found in the photo: "
+    )
+
+
 def test_a_long_panorama_within_the_limits_is_still_read(client: FlaskClient) -> None:
     # 320 x 32 pixels: exactly 10 times as long as wide and 32 pixels high: not refused.
     response = client.post("/api/dominoes/count", data={"photo": upload(_png_of(32, 320))})

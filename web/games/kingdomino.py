@@ -66,8 +66,13 @@ def _bonuses(values: dict[str, Any]) -> dict[str, bool]:
     return {key: key in chosen for key in ("middle_kingdom", "harmony")}
 
 
-def _read(values: dict[str, Any], photo_field: str, text_field: str) -> tuple[Any, Any]:
+def _read(
+    values: dict[str, Any], photo_field: str, text_field: str, *, which: str = ""
+) -> tuple[Any, Any]:
     """The kingdom from a photo or a notation, and the photo reading (or None).
+
+    ``which`` (``"kingdom 2"``) leads the message of a photo or notation that cannot be
+    used, where several kingdoms are sent at once.
 
     Raises
     ------
@@ -82,11 +87,19 @@ def _read(values: dict[str, Any], photo_field: str, text_field: str) -> tuple[An
                 " not both",
             )
         image = inputs.photo(photo_field, draft_side=recognition.KINGDOM_DRAFT_SIDE)
-        reading = recognition.read_kingdom(image, photo_side=inputs.photo_side(photo_field))
+        try:  # (a file that is no photo is named by its file name, as for Cross)
+            reading = recognition.read_kingdom(image, photo_side=inputs.photo_side(photo_field))
+        except ApiError as error:
+            if not which:
+                raise
+            message = f"{which}'s photo: {error.message}"
+            raise ApiError(error.status, message, **error.extra) from None
         return reading.kingdom, reading
     text = values.get(text_field)
     if text is None:
         raise ApiError(400, f"send a photo {photo_field!r} or a kingdom notation {text_field!r}")
+    if which:
+        return schemas.parse_field(text_field, engine.parse_kingdom, text), None
     return engine.parse_kingdom(text), None
 
 
@@ -124,7 +137,10 @@ def compare_answer(data: dict[str, Any]) -> dict[str, Any]:
     Each kingdom is a photo (``photo1``, ``photo2``) or a notation (``kingdom1``,
     ``kingdom2``); ``bonus`` and ``size`` as for the score."""
     values = schemas.load(CompareFields(), data)
-    readings = [_read(values, f"photo{number}", f"kingdom{number}") for number in (1, 2)]
+    readings = [
+        _read(values, f"photo{number}", f"kingdom{number}", which=f"kingdom {number}")
+        for number in (1, 2)
+    ]
     comparison = engine.compare(
         readings[0][0], readings[1][0], size=values["size"], **_bonuses(values)
     )
