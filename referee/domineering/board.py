@@ -171,7 +171,7 @@ def parse_move(text: str) -> Move:
         try:
             cells.append(parse_cell(part))
         except NotationError as error:
-            raise NotationError(error.reason, text=text, index=offset) from None
+            raise error.within(text, offset) from None
         offset += len(part) + 1
     return Move(cells[0], cells[1])
 

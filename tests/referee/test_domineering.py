@@ -286,7 +286,9 @@ def test_notation_errors_name_the_column(text: str, index: int | None, message: 
 
 
 @pytest.mark.parametrize(
-    ("text", "index"), [("B3C3", None), ("B0-B1", 0), ("B1-33", 3), ("B1-C1-D1", None)]
+    ("text", "index"),
+    # The row 0 is pointed at, not its cell (session 8: "B0-B1" named column 1, the B).
+    [("B3C3", None), ("B0-B1", 1), ("B1-C0", 4), ("B1-33", 3), ("B1-C1-D1", None)],
 )
 def test_move_notation_errors(text: str, index: int | None) -> None:
     with pytest.raises(NotationError) as caught:
