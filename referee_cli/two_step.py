@@ -127,7 +127,7 @@ def _describe(play: Play, ends: tuple[int, int] | None) -> str:
 
 @click.group(name="two-step")
 def two_step() -> None:
-    """Two-Step: legal plays, a dealt round, a match to 10 points."""
+    """Two-Step: legal plays, a dealt round, a whole round refereed, a match to 10."""
 
 
 @two_step.command()
@@ -252,7 +252,7 @@ def check(
 @json_option
 @reports_bad_input
 def match(rounds: str, target: int, as_json: bool) -> None:
-    """Add up ROUNDS (e.g. "1:5 feet 2:3", or a file holding them).
+    """Add up ROUNDS, such as "1:5 feet 2:3" (or a file holding them), to a target.
 
     Each round is the player (1 or 2) who cleared their dance card, a colon and the
     tiles left in the opponent's dance card; "feet" for a round with two left feet.

@@ -15,6 +15,19 @@ def test_help_lists_a_group_per_game(capsys: pytest.CaptureFixture[str]) -> None
         assert group in out
 
 
+@pytest.mark.parametrize("group", ["kingdomino", "domineering", "cross", "two-step", "dominoes"])
+def test_each_command_summary_is_a_whole_phrase(
+    capsys: pytest.CaptureFixture[str], group: str
+) -> None:
+    # Session 8 (newcomer): click cuts a command's summary at its first full stop, so
+    # "two-step --help" listed `match    Add up ROUNDS (e.g.`.
+    assert main([group, "--help"]) == 0
+    commands = capsys.readouterr().out.split("Commands:\n", 1)[1].splitlines()
+    assert commands
+    for line in commands:
+        assert not line.rstrip().endswith(("(e.g.", "e.g.", "(")), line
+
+
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
     assert __version__ in capsys.readouterr().out
