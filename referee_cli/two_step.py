@@ -111,6 +111,8 @@ def _read_hand(value: str) -> tuple[Tile, ...]:
         return hand
     if Path(value).suffix.lower() in IMAGE_SUFFIXES and not Path(value).exists():
         raise ValueError(f"--hand: no such file {value!r}")
+    if value.strip() and Path(value).is_dir():
+        raise ValueError(f"--hand: {value!r} is a directory, not a hand or a photo of one")
     hand = parse_option("--hand", value, lambda text: parse_hand(text, max_pips=6))
     if len(hand) > DEFAULT_RULES.hand:
         fail(f"--hand: a hand holds at most {DEFAULT_RULES.hand} tiles, got {len(hand)}: {value!r}")

@@ -345,3 +345,12 @@ def test_plays_a_missing_hand_photo_says_so(
     absent = str(tmp_path / "hand.jpg")
     assert main(["two-step", "plays", "--ends", "6,3", "--hand", absent]) == 2
     assert capsys.readouterr().err == f"referee: error: --hand: no such file {absent!r}\n"
+
+
+def test_plays_a_directory_is_not_a_hand(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["two-step", "plays", "--ends", "6,3", "--hand", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"referee: error: --hand: {str(tmp_path)!r} is a directory, not a hand or a photo of one\n"
+    )
