@@ -455,6 +455,20 @@ def test_two_step_round_and_match_bad_input(
     assert words in answer["error"]
 
 
+def test_two_step_match_of_too_many_rounds_is_400(client: FlaskClient) -> None:
+    # Session 8 (newcomer): "feet" a million times (a 5 MB body) was answered with a
+    # 100 MB JSON of a million rounds, after 11 s. A thousand rounds are still added up.
+    status, answer = post(client, "/api/two-step/match", json={"rounds": "feet " * 1000})
+    assert status == 200
+    assert len(answer["rounds"]) == 1000
+    assert answer["scores"] == [0, 0]
+    status, answer = post(client, "/api/two-step/match", json={"rounds": "feet," * 1001})
+    assert (status, answer) == (
+        400,
+        {"error": "field 'rounds': at most 1000 rounds are added up, got 1001"},
+    )
+
+
 def test_two_step_plays_from_each_source(client: FlaskClient) -> None:
     body = {"ends": "3,5", "hand": "3-4 5-5 1-2", "card_top": "0-3", "discard_top": "2-6"}
     status, answer = post(client, "/api/two-step/plays", json=body)

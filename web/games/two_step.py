@@ -19,12 +19,15 @@ from vision.dominoes import decode_side
 from web import inputs, recognition, schemas
 from web.errors import ApiError
 
-__all__ = ["analyze_answer", "bp", "check_answer", "match_answer", "plays_answer"]
+__all__ = ["MAX_ROUNDS", "analyze_answer", "bp", "check_answer", "match_answer", "plays_answer"]
 
 bp = Blueprint("two_step", __name__, url_prefix="/two-step")
 
 #: Tiles in a full hand (``rules/two-step.txt``: a hand of 3).
 _HAND = engine.TwoStepRules().hand
+#: The most rounds a match sent to ``/api/two-step/match`` may hold (a match to 10 points
+#: has at most 19 rounds with a winner; two left feet may repeat, but not a thousand times).
+MAX_ROUNDS = 1000
 #: The most pips on a half: a double-six set.
 _MAX_PIPS = engine.TwoStepRules().max_pips
 
@@ -214,6 +217,11 @@ def match_answer(data: dict[str, Any]) -> dict[str, Any]:
     with ``winner``, ``reason``, ``points``, ``bonus``, ``opponent_card``, ``scores``;
     ``scores``, ``winner``, ``target``, ``lemonade``); ``rules/two-step.txt``."""
     values = schemas.load(MatchFields(), data)
+    count = len(re.findall(r"[^\s,]+", values["rounds"]))
+    if count > MAX_ROUNDS:  # "feet" 5 bytes in, 100 out: a 20 MB body made a 400 MB answer
+        raise ApiError(
+            400, f"field 'rounds': at most {MAX_ROUNDS} rounds are added up, got {count}"
+        )
     rules = engine.TwoStepRules(target=values["target"])
     results = schemas.parse_field(
         "rounds", lambda text: engine.parse_rounds(text, rules), values["rounds"]
