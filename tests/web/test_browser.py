@@ -593,6 +593,27 @@ def test_two_step_photo_tiles_already_on_a_pile_are_said_not_dropped(
     assert plays == ["0-2 hand right", "0-5 hand right"]
 
 
+def test_two_step_photo_warnings_stay_said(page: Any, live_server: str) -> None:
+    # Session 8 (newcomer): the reading's warnings (an unsure tile) were shown, then wiped
+    # at once when the hand was redrawn, so an unsure reading looked sure.
+    reading = {
+        "tiles": [{"pips": [1, 3], "corners": [[0, 0]] * 4, "confidence": 0.4}],
+        "total": 4,
+        "warnings": ["tile 1: unsure (0.40) of 1-3, please check"],
+        "overlay": None,
+    }
+    page.route("**/api/dominoes/count", lambda route: route.fulfill(json=reading))
+    page.goto(live_server + "/two-step/")
+    page.select_option("#end-left", "3")
+    page.set_input_files("#photo", str(SAMPLES / "hand-2.jpg"))
+    page.wait_for_function("document.getElementById('plays-title').textContent === '1 legal play'")
+    assert page.inner_text("#status") == (
+        "Read 1 tile (4 pips). Tap a tile to take it out. "
+        "tile 1: unsure (0.40) of 1-3, please check"
+    )
+    assert page.get_attribute("#status", "class") == "status error"
+
+
 def test_a_file_that_is_not_a_photo_is_refused_kindly(
     page: Any, live_server: str, tmp_path: Path
 ) -> None:

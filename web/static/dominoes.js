@@ -38,7 +38,8 @@
     }
     R.showOverlay(overlay, data.overlay);
     const warnings = data.warnings && data.warnings.length ? " " + data.warnings.join(" ") : "";
-    R.status(status, `Read ${data.tiles.length} tiles (${data.total} pips). Tap a tile to take it out.${warnings}`, warnings ? "error" : "ok");
+    const count = data.tiles.length;
+    R.status(status, `Read ${count} tile${count === 1 ? "" : "s"} (${data.total} pip${data.total === 1 ? "" : "s"}). Tap a tile to take it out.${warnings}`, warnings ? "error" : "ok");
     return data.tiles.map((tile) => (tile.pips[0] <= tile.pips[1] ? [tile.pips[0], tile.pips[1]] : [tile.pips[1], tile.pips[0]]));
   }
 
@@ -405,12 +406,15 @@
         // player is told (it was dropped without a word).
         const elsewhere = (tile) => (slots.card.some((t) => same(t, tile)) ? "card" : slots.discard.some((t) => same(t, tile)) ? "discard" : null);
         const left = tiles.filter(elsewhere);
+        // What the reading said (its warnings, shown as an error) outlives changed(),
+        // which clears an error status: the photo's unsure tiles must stay said.
+        const read = status.textContent;
+        const unsure = status.classList.contains("error");
         slots.hand = tiles.filter((tile) => !elsewhere(tile));
         changed();
-        if (left.length) {
-          const said = left.map((tile) => `${R.tileText(tile)} is already ${names[elsewhere(tile)]}`).join("; ");
-          R.status(status, `${status.textContent} Left out of the hand: ${said}.`, "error");
-        }
+        const said = left.map((tile) => `${R.tileText(tile)} is already ${names[elsewhere(tile)]}`).join("; ");
+        if (left.length) R.status(status, `${read} Left out of the hand: ${said}.`, "error");
+        else R.status(status, read, unsure ? "error" : "ok");
       }
     });
     document.querySelectorAll("#target button").forEach((button) =>
