@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, url_for
@@ -75,6 +76,11 @@ def index() -> str:
     return render_template("results.html", results=results.all(), games=_titles())
 
 
+#: A square as the engine and the reader name it in warnings, ``(row, col)`` from 0.
+_SQUARE = re.compile(r"\((\d), (\d)\)")
+_COLUMNS = "ABCDEFGHI"
+
+
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
@@ -90,7 +96,11 @@ def _kingdom_lines(answer: dict[str, Any]) -> list[str]:
     names = {"middle_kingdom": "Middle Kingdom", "harmony": "Harmony"}
     lines += [f"{names[name]}: +{points}" for name, points in bonuses.items() if points]
     lines.append(f"Total: {answer['total']}")
-    return lines + [f"Warning: {warning}" for warning in answer.get("warnings") or []]
+    # Squares named as the kingdom page names them: "(4, 0)" is A5 (column letter, row).
+    return lines + [
+        "Warning: " + _SQUARE.sub(lambda at: f"{_COLUMNS[int(at[2])]}{int(at[1]) + 1}", warning)
+        for warning in answer.get("warnings") or []
+    ]
 
 
 def _summary(game: str, answer: dict[str, Any]) -> list[str]:

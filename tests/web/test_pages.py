@@ -195,7 +195,8 @@ def test_a_saved_result_shows_the_answer_in_words(client: FlaskClient) -> None:
         "Wheat: 3 squares x 1 crown = 3",
         "Wheat: 2 squares x 2 crowns = 4",
         "Total: 7",
-        "Warning: (4, 0) is wheat with 2 crowns: no wheat square in the tile set has more than 1",
+        # (4, 0), row 5 column A: named as the kingdom page names it.
+        "Warning: A5 is wheat with 2 crowns: no wheat square in the tile set has more than 1",
     ]
     # Two kingdoms of 2 points; the first's largest domain is 2 squares to 1.
     body = {"kingdom1": "C F1 F W", "kingdom2": "C M2 W L"}
