@@ -889,6 +889,24 @@ def test_kingdom_notation_error_keeps_the_photo(page: Any, live_server: str) -> 
     assert page.locator(".overlay").is_hidden()
 
 
+def test_two_step_the_example_keeps_the_table_written(page: Any, live_server: str) -> None:
+    # Session 8 (newcomer): "Use the example" wrote over the table the player had typed.
+    page.goto(f"{live_server}/two-step/round")
+    assert page.locator("#round-mine").is_hidden()
+    mine = "floor 6-6; hand1 1-2; turn 1"
+    page.fill("#round-position", mine)
+    page.click("#round-example")
+    page.wait_for_function(
+        "document.getElementById('round-title').textContent === 'Player 2 to move'"
+    )
+    page.click("#round-mine")
+    assert page.input_value("#round-position") == mine
+    assert page.locator("#round-mine").is_hidden()
+    # 26 of the 28 tiles are missing from that table: said; the table stays as written.
+    page.wait_for_selector("#round-status.error")
+    assert "tiles missing from the round" in page.inner_text("#round-status")
+
+
 def test_a_long_word_in_an_error_stays_within_a_phone_screen(page: Any, live_server: str) -> None:
     # newcomer: a mistyped round notation without spaces is quoted back in the error,
     # which ran 700 px wide on a 360 px screen (a 100 kB one: 980 000 px).

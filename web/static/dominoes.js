@@ -550,8 +550,20 @@
     }
 
     document.getElementById("round-analyse").addEventListener("click", analyse);
+    // The example never takes the place of a table the player wrote: it is kept, and
+    // "Back to my table" brings it back.
+    const mineButton = document.getElementById("round-mine");
+    let mine = null;
     document.getElementById("round-example").addEventListener("click", () => {
+      if (position.value.trim() && position.value !== example) mine = position.value;
+      mineButton.hidden = mine === null;
       position.value = example;
+      analyse();
+    });
+    mineButton.addEventListener("click", () => {
+      if (mine !== null) position.value = mine;
+      mine = null;
+      mineButton.hidden = true;
       analyse();
     });
     optional.addEventListener("change", () => analysed && analyse());
