@@ -252,6 +252,17 @@ def test_two_kingdoms_compared(page: Any, live_server: str) -> None:
     screenshot(page, "kingdomino-compare")
 
 
+def test_a_compare_error_shows_under_the_kingdom_it_names(page: Any, live_server: str) -> None:
+    # Session 8: every error of the comparison was shown under kingdom 1. The answer is
+    # stubbed: the page's notations come from its boards, which the engine always parses.
+    error = {"error": "field 'kingdom2': a kingdom has at most 9 rows, got 10"}
+    page.route("**/api/kingdomino/compare", lambda route: route.fulfill(status=400, json=error))
+    kingdoms = _compare(page, live_server, "C F1 F F", "C M3 W W")
+    kingdoms.nth(1).locator(".status.error").wait_for()
+    assert kingdoms.nth(1).locator(".status").inner_text() == error["error"]
+    assert kingdoms.nth(0).locator(".status.error").count() == 0
+
+
 def test_compared_kingdom_shows_its_warnings(page: Any, live_server: str) -> None:
     # The tile set has one mine square with 3 crowns (RULINGS.md, Kingdomino): two are
     # flagged under the kingdom that has them, none under the other.

@@ -436,7 +436,9 @@
       const { ok, data } = await R.post("/api/kingdomino/compare", body);
       if (!requests.isLatest(ticket)) return;
       if (!ok) {
-        R.status(widgets[0].status, data.error, "error");
+        // Under the kingdom the error names ("field 'kingdom2': ...", "kingdom 2's photo: ...").
+        const second = /^(field 'kingdom2'|kingdom 2's)/.test(data.error || "");
+        R.status(widgets[second ? 1 : 0].status, data.error, "error");
         return;
       }
       lastAnswer = data;
