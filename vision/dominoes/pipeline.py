@@ -420,14 +420,23 @@ def _levelled(image: np.ndarray) -> np.ndarray | None:
     # ``np.clip(np.rint(image * gain), 0, 255)`` would, in OpenCV's calls (a tenth of the
     # time on a 12-megapixel photo; the product is never negative, so the absolute
     # value changes nothing).
-    product = cv2.multiply(image, cv2.merge([gain, gain, gain]), dtype=cv2.CV_32F)
-    levelled: np.ndarray = cv2.convertScaleAbs(product)
+    # Worked in strips of rows: no photo-sized float copy to allocate.
+    levelled = np.empty_like(image)
+    for top in range(0, rows, LEVEL_STRIP):
+        strip = gain[top : top + LEVEL_STRIP]
+        product = cv2.multiply(
+            image[top : top + LEVEL_STRIP], cv2.merge([strip, strip, strip]), dtype=cv2.CV_32F
+        )
+        levelled[top : top + LEVEL_STRIP] = cv2.convertScaleAbs(product)
     return levelled
 
 
 #: The levelled copy's white (grey code) and its light's reach (share of the longer side).
 LEVEL_WHITE = 230.0
 LEVEL_REACH = 0.12
+
+#: Rows of the photo levelled at a time (:func:`_levelled`).
+LEVEL_STRIP = 128
 
 
 def _short_side(corners: np.ndarray) -> float:
