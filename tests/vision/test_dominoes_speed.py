@@ -82,7 +82,9 @@ def test_a_candidate_of_another_size_scored_under_sure_is_not_read(
     read: list[int] = []
     plain_read_tile = pipeline.read_tile
 
-    def counted(image: np.ndarray, candidate: TileCandidate, **kwargs: int):  # type: ignore[no-untyped-def]
+    def counted(
+        image: np.ndarray, candidate: TileCandidate, **kwargs: int
+    ) -> tuple[pipeline.TileReading | None, np.ndarray]:
         read.append(id(candidate))
         return plain_read_tile(image, candidate, **kwargs)
 
