@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import vision.dominoes.pipeline as pipeline
-from vision.dominoes.find import shrink
+from vision.dominoes.find import _chroma, _face, shrink
 from vision.dominoes.pale import BY_RECTANGLES, _by_disc, _cut_bridges, _joined_face
 from vision.dominoes.render import render_hand
 from vision.dominoes.strokes import TileCandidate, _Stroke
@@ -114,3 +114,19 @@ def test_the_levelled_copy_is_the_photo_times_its_gain_rounded() -> None:
     gain = cv2.resize(small_gain, image.shape[1::-1], interpolation=cv2.INTER_LINEAR)
     expected = np.clip(np.rint(image * gain[:, :, None]), 0, 255).astype(np.uint8)
     assert np.array_equal(levelled, expected)
+
+
+def test_chroma_is_twice_the_l1_distance_from_grey_saturated() -> None:
+    lab = np.array([[[200, 138, 118], [50, 255, 0], [90, 128, 128], [10, 100, 150]]], np.uint8)
+    # |a - 128| + |b - 128|, times two, at most 255.
+    assert _chroma(lab, gain=2.0).tolist() == [[40, 255, 0, 100]]
+    assert _chroma(lab, gain=0.5).tolist() == [[10, 127, 0, 25]]  # 255 * 0.5 cut to 127
+
+
+def test_the_face_mask_keeps_a_pale_grey_square_and_not_a_coloured_one() -> None:
+    image = np.full((120, 160, 3), (60, 60, 60), np.uint8)  # a dark table
+    image[20:60, 20:60] = (235, 235, 235)  # a white face
+    image[70:110, 90:130] = (40, 200, 240)  # a pale yellow square: colour, no face
+    face = _face(cv2.cvtColor(image, cv2.COLOR_BGR2LAB))
+    assert face[25:55, 25:55].all()
+    assert not face[75:105, 95:125].any() and not face[0:15].any()
