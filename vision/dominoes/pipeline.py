@@ -314,8 +314,16 @@ def _read_candidates(
             continue
         reading, crop = read_tile(image, candidate, max_pips=max_pips)
         crops.append(crop)
+        # Found at another size, a tile is kept only when read surely: its other
+        # outlines are read on until one is (a low angle's loose first outline).
+        other_size = index >= own_size
         for other in candidate.others:
-            if reading is not None and reading.legal and not reading.cut:
+            if (
+                reading is not None
+                and reading.legal
+                and not reading.cut
+                and (not other_size or _sure_at_other_size(reading))
+            ):
                 break
             again, crop = read_tile(image, other, max_pips=max_pips)
             crops.append(crop)
@@ -325,7 +333,7 @@ def _read_candidates(
             reading = None  # proposed from print alone: only a clean reading shows a tile
         if reading is not None and not candidate.blank_ok and reading.pips == (0, 0):
             reading = None  # a patch of a pale table with a vein across it
-        if reading is not None and index >= own_size and not _sure_at_other_size(reading):
+        if reading is not None and other_size and not _sure_at_other_size(reading):
             reading = None  # found at a smaller working size only: a sure reading or none
         if reading is not None and 0 in reading.pips and not _raised(image, reading.corners):
             reading = None  # paper (a drawn grid's cells, a letter): no tile's raised face
@@ -574,7 +582,7 @@ def read_dominoes(
     if area is None and max_pips > DEFAULT_MAX_PIPS:
         # Tiles the searches above left unread, found from their pips (coloured sets).
         readings += _pip_first_readings(image, readings, max_pips)
-    readings = _without_overlaps(readings)
+    readings = _without_overlaps(readings, longer_wins=max_pips > DEFAULT_MAX_PIPS)
     readings = _in_reading_order(readings)
     # A tile cut by the frame is outlined past the photo's edge: its corners are clamped
     # to the photo (the JSON's pixels are the photo's) and the tile flagged.
@@ -760,22 +768,62 @@ def _in_reading_order(readings: list[TileReading]) -> list[TileReading]:
     )
 
 
-def _without_overlaps(readings: list[TileReading], *, most: float = 0.2) -> list[TileReading]:
-    """Keep the surest of tiles that overlap (real tiles lie side by side, never on top)."""
+def _without_overlaps(
+    readings: list[TileReading], *, most: float = 0.2, longer_wins: bool = False
+) -> list[TileReading]:
+    """Keep the surest of tiles that overlap (real tiles lie side by side, never on top).
+
+    ``longer_wins`` (sets above double-six): a reading nearly as sure
+    (:data:`AS_SURE`) from a longer outline of the same tile, one half alike and the other
+    showing more pips, replaces the surer one (an outline that stops short of the tile's
+    end reads a smaller legal count of a double-twelve half, and is not always seen to
+    end across a row of pips)."""
 
     kept: list[TileReading] = []
     for tile in sorted(readings, key=lambda tile: (tile.legal, tile.confidence), reverse=True):
         polygon = tile.corners.astype(np.float32)
         area = float(cv2.contourArea(polygon))
-        clash = False
-        for other in kept:
+        clash = None
+        for index, other in enumerate(kept):
             shared, _ = cv2.intersectConvexConvex(polygon, other.corners.astype(np.float32))
             if shared > most * area:
-                clash = True
+                clash = index
                 break
-        if not clash:
+        if clash is None:
             kept.append(tile)
+        elif longer_wins and _longer_and_more(tile, kept[clash]):
+            kept[clash] = tile
     return kept
+
+
+#: How much less sure a longer outline's reading may be and still replace a shorter one's.
+AS_SURE = 0.05
+
+
+def _longer_and_more(tile: TileReading, other: TileReading) -> bool:
+    """Whether ``tile`` reads the same tile as ``other`` from a longer outline, nearly as
+    surely, one half alike and the other with more pips."""
+    if not tile.legal or tile.cut or tile.confidence < other.confidence - AS_SURE:
+        return False
+    if _long_side(tile.corners) <= _long_side(other.corners):
+        return False
+    shared = set(tile.pips) & set(other.pips)
+    if not shared:
+        return False
+    value = shared.pop()
+    rest = list(tile.pips)
+    rest.remove(value)
+    others = list(other.pips)
+    others.remove(value)
+    return rest[0] > others[0]
+
+
+def _long_side(corners: np.ndarray) -> float:
+    """The longer of an outline's two side lengths (tl-tr, tl-bl), pixels."""
+    return max(
+        float(np.linalg.norm(corners[1] - corners[0])),
+        float(np.linalg.norm(corners[3] - corners[0])),
+    )
 
 
 def _inside(area: np.ndarray, point: np.ndarray) -> bool:
