@@ -2,7 +2,8 @@
 other outlines read on until one is (a low angle's loose first outline read a legal but
 unsure count, and the tile was dropped without its surer outlines being read); and above
 double-six a longer outline's reading with more pips wins over a nearly as sure shorter
-one of the same tile."""
+one of the same tile; and above double-six a bar far off its outline's middle makes a
+reading unsure (the outline ran onto a touching tile's pips)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,14 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.dominoes.pipeline import PALE_SURE, TileReading, _read_candidates, _without_overlaps
+from vision.dominoes.pipeline import (
+    OFF_MIDDLE_CONFIDENCE,
+    PALE_SURE,
+    TileReading,
+    _read_candidates,
+    _without_overlaps,
+    read_tile,
+)
 from vision.dominoes.strokes import TileCandidate
 
 IVORY = (200, 228, 238)  # BGR
@@ -83,3 +91,16 @@ def test_the_longer_outline_wins_only_nearly_as_sure_with_a_half_alike_and_more_
         assert [t.pips for t in _without_overlaps([short, other], longer_wins=True)] == [(8, 0)]
     cut = replace(_reading((11, 0), 0.92, 130.0), cut=True)
     assert [t.pips for t in _without_overlaps([short, cut], longer_wins=True)] == [(8, 0)]
+
+
+def test_a_bar_far_off_the_outlines_middle_makes_a_double_twelve_reading_unsure() -> None:
+    image = _photo()
+    whole = _candidate(0.95)
+    reading, _ = read_tile(image, whole, max_pips=12)
+    assert reading is not None and reading.pips == (6, 4) and reading.confidence >= PALE_SURE
+    # The outline run 50 px past the tile's left end (onto the table, where a touching
+    # tile's pips would be): the bar lies at 130 / 210 = 0.62 of it, off the middle.
+    corners = whole.corners + np.array([[-50, 0], [0, 0], [0, 0], [-50, 0]], dtype=np.float64)
+    longer = TileCandidate(corners, 80.0, 210.0, 0.95)
+    reading, _ = read_tile(image, longer, max_pips=12)
+    assert reading is None or reading.confidence <= OFF_MIDDLE_CONFIDENCE < PALE_SURE

@@ -285,7 +285,17 @@ def _read_crop(crop: np.ndarray, candidate: TileCandidate, max_pips: int) -> Til
     )
     if cut:
         confidence = min(confidence, CUT_CONFIDENCE)
+    # Above double-six, a bar far off the crop's middle: the outline runs past the tile's
+    # end (onto a touching tile's pips) or stops short of it; unsure either way.
+    if coloured and abs((first + last) / 2 - cols / 2) > OFF_MIDDLE * cols:
+        confidence = min(confidence, OFF_MIDDLE_CONFIDENCE)
     return TileReading(pips, candidate.corners, float(confidence), legal, cut)
+
+
+#: A bar further than this share of the crop's length from its middle makes a reading
+#: above double-six unsure (confidence at most OFF_MIDDLE_CONFIDENCE, under PALE_SURE).
+OFF_MIDDLE = 0.08
+OFF_MIDDLE_CONFIDENCE = 0.75
 
 
 def _read_candidates(
