@@ -264,7 +264,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         default="",
-        help="with --conditions: a comma-separated subset of the conditions' names",
+        help="with --conditions: a subset of the conditions' names, separated by commas "
+        '(or by semicolons; a name with a comma, "half, jpeg 90", is found either way)',
     )
     parser.add_argument(
         "--tuning-only",
@@ -321,13 +322,29 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{group:<11} {decode:>7.1f} {geometry:>7.1f} {squares:>7.1f}")
     if args.conditions:
         phone = [p for p in trainable if p.group == "phone"]
-        wanted = {name.strip() for name in args.only.split(",") if name.strip()}
+        wanted = _wanted(args.only)
         print(
             "\nUnder other light and size: phone/ by the same grouped CV, the sample kingdoms"
             "\n(sample_photos/kingdom-*.jpg) by the committed model; each photo read once."
         )
         print(_conditions_table(phone, models, fold_of, committed, wanted))
     return 0
+
+
+def _wanted(only: str) -> set[str]:
+    """The conditions named in ``--only``: separated by ``;`` or ``,``; a name that
+    itself holds a comma ("half, jpeg 90") is taken whole wherever it appears."""
+    names = [name for name, _ in CONDITIONS]
+    wanted = {name for name in names if "," in name and name in only}
+    rest = only
+    for name in wanted:
+        rest = rest.replace(name, "")
+    for part in rest.replace(";", ",").split(","):
+        if part.strip():
+            if part.strip() not in names:
+                raise SystemExit(f"--only: no condition named {part.strip()!r}")
+            wanted.add(part.strip())
+    return wanted
 
 
 def _samples() -> list[tuple[Path, np.ndarray]]:
