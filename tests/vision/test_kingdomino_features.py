@@ -1,5 +1,6 @@
 """The exposure check before the terrain features (features.exposure_gain), the warm-cast
-check before the crown features (features.white_cast, features.rebalance_white), what they
+check before the crown features (features.white_cast, features.rebalance_white), the
+check of the whites in any direction (features.white_balance, features.apply_gains), what they
 do to the square probabilities (classify.square_probabilities), the warning for a
 kingdom too small in the photo (classify.small_squares_warning), and the kingdom's own
 light (features.kingdom_colour_map, features.recolour, classify.kingdom_light)."""
@@ -28,16 +29,20 @@ from vision.kingdomino.features import (
     PALE_FEATURE,
     ROW_FEATURE,
     TERRAIN_FEATURES,
+    WHITE_HIGH,
+    WHITE_LOW,
     ColourMap,
+    apply_gains,
     crown_features,
     exposure_gain,
     kingdom_colour_map,
     rebalance_white,
     recolour,
+    white_balance,
     white_cast,
 )
 from vision.kingdomino.pale import YELLOW_SATURATION, kingdom_yellows, pale_body_sat
-from vision.kingdomino.pipeline import WORK_SIDE, read_kingdom
+from vision.kingdomino.pipeline import WORK_SIDE, cut_squares, read_kingdom
 from vision.kingdomino.render import draw_square
 
 
@@ -161,6 +166,76 @@ def test_white_cast_leaves_the_squares_untouched(seed: int, n: int) -> None:
     assert all(np.array_equal(a, b) for a, b in zip(squares, before, strict=True))
     assert cast == 1.0 or cast > 1.53 / 1.27
     assert balanced.shape == squares[0].shape and balanced.dtype == np.uint8
+
+
+def test_whites_within_the_learned_whites_get_gains_of_one() -> None:
+    # ln(201 / 216) = -0.072 and ln(231 / 216) = 0.067: inside both learned ranges.
+    assert np.array_equal(white_balance([_colour((200, 215, 230))] * 3), np.ones(3))
+    # Too few whites (25 sampled, under 50) or none at all: nothing measured.
+    assert np.array_equal(white_balance([_colour((180, 230, 180))]), np.ones(3))
+    assert np.array_equal(white_balance([_colour((20, 180, 230))] * 4), np.ones(3))
+    assert np.array_equal(white_balance([]), np.ones(3))
+
+
+def test_whites_past_the_learned_ones_are_brought_to_the_nearer_end() -> None:
+    # A green cast: ln(181 / 231) = -0.244 for both; blue / green is within its range
+    # (from -0.384), red / green under -0.088, so red alone is raised to -0.088.
+    gains = white_balance([_colour((180, 230, 180))] * 3)
+    assert gains[0] == 1.0 and gains[1] == 1.0
+    assert gains[2] == pytest.approx(np.exp(WHITE_LOW[1]) * 231 / 181)
+    # A cool cast: blue / green ln(251 / 171) = 0.384 over 0.296, red / green
+    # ln(151 / 171) = -0.124 under -0.088: blue lowered, red raised to the ends.
+    gains = white_balance([_colour((250, 170, 150))] * 3)
+    assert gains[0] == pytest.approx(np.exp(WHITE_HIGH[0]) * 171 / 251)
+    assert gains[1] == 1.0
+    assert gains[2] == pytest.approx(np.exp(WHITE_LOW[1]) * 171 / 151)
+    # Coloured fields beside the whites do not count.
+    fields = [_colour((40, 200, 60)), _colour((30, 90, 110)), _colour((20, 180, 230))]
+    assert np.array_equal(
+        white_balance([*[_colour((250, 170, 150))] * 3, *fields]),
+        white_balance([_colour((250, 170, 150))] * 3),
+    )
+
+
+def test_apply_gains_scales_each_channel() -> None:
+    square = _colour((100, 120, 200), side=8)
+    before = square.copy()
+    balanced = apply_gains(square, np.array([2.0, 1.0, 0.5]))
+    assert (balanced == np.array([200, 120, 100], np.uint8)).all()
+    assert (apply_gains(square, np.array([3.0, 1.0, 1.0]))[..., 0] == 255).all()
+    assert np.array_equal(apply_gains(square, np.ones(3)), square)
+    assert np.array_equal(square, before)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 1000), n=st.integers(0, 6))
+def test_white_balance_leaves_the_squares_untouched(seed: int, n: int) -> None:
+    rng = np.random.default_rng(seed)
+    squares = [rng.integers(0, 256, (40, 40, 3)).astype(np.uint8) for _ in range(n)]
+    before = [s.copy() for s in squares]
+    gains = white_balance(squares)
+    assert all(np.array_equal(a, b) for a, b in zip(squares, before, strict=True))
+    assert gains.shape == (3,) and gains.dtype == np.float64 and gains[1] == 1.0
+
+
+def test_balance_reads_a_kingdom_inside_the_learned_whites_as_photographed() -> None:
+    # The project's sample kingdom as drawn: its whites inside the box, so the reading
+    # with and without the balance is the same array; under a green cast (B, G, R x
+    # 0.92, 1.1, 0.92) they are past it and the squares are rebalanced.
+    photo = PROJECT_ROOT / "sample_photos" / "kingdom-2.jpg"
+    reading = read_kingdom(read_image(photo, max_side=WORK_SIDE), debug=True)
+    squares = cut_squares(reading.debug["view"], reading.grid)
+    model = load_model()
+    assert np.array_equal(white_balance(squares), np.ones(3))
+    plain = square_probabilities(squares, model, balance=False)
+    kept = square_probabilities(squares, model, balance=True)
+    assert all(np.array_equal(a, b) for a, b in zip(plain, kept, strict=True))
+    green = [apply_gains(s, np.array([0.92, 1.1, 0.92])) for s in squares]
+    assert white_balance(green)[2] > 1.0
+    assert not np.array_equal(
+        square_probabilities(green, model, balance=False)[0],
+        square_probabilities(green, model, balance=True)[0],
+    )
 
 
 def test_a_kingdom_too_small_in_the_photo_is_warned_about() -> None:

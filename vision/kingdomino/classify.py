@@ -34,6 +34,7 @@ from vision.kingdomino.features import (
     ROW_FEATURE,
     TERRAIN_FEATURES,
     ColourMap,
+    apply_gains,
     crown_features,
     exposure_gain,
     kingdom_colour_map,
@@ -41,6 +42,7 @@ from vision.kingdomino.features import (
     rebalance_white,
     recolour,
     terrain_features,
+    white_balance,
     white_cast,
 )
 from vision.kingdomino.forest import Forest
@@ -226,6 +228,13 @@ def square_features(
     return t_feat, c_feat
 
 
+#: Whether :func:`square_probabilities` undoes casts past the learned whites by default
+#: (``balance``).  Measured in session 8 (docs/kingdomino-vision.md): phone/ under
+#: green, cool and magenta casts gains up to 25 exact boards in 100, as photographed
+#: nothing changes, but gamma 1.4 loses one board net, so it is off as committed.
+BALANCE = False
+
+
 def square_probabilities(
     squares: list[np.ndarray],
     model: SquareModel,
@@ -235,6 +244,7 @@ def square_probabilities(
     by_terrain: bool = False,
     exposure: bool = True,
     cast: bool = True,
+    balance: bool = BALANCE,
     adapt: bool = True,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Terrain and crown-count probabilities of each square.
@@ -265,6 +275,12 @@ def square_probabilities(
         warmer than any training photo's (:func:`~vision.kingdomino.features.white_cast`:
         the crowns' rims turn yellow and fail the rim tests); terrain features are
         measured as photographed.
+    balance : bool, keyword-only
+        When no warm cast was undone and the kingdom's whites lie outside the learned
+        whites in any direction (:func:`~vision.kingdomino.features.white_balance`),
+        rebalance both the squares and ``lit`` to the learned ranges' nearer ends (a
+        kingdom within them, as every training view, is read as photographed).
+        Default :data:`BALANCE` (docs/kingdomino-vision.md, session 8).
     adapt : bool, keyword-only
         Re-read the doubtful squares of a kingdom whose light moved the terrains'
         colours far outside anything learned (:func:`kingdom_light`).
@@ -277,8 +293,13 @@ def square_probabilities(
         Odds of 0, 1, 2, 3 crowns (for each terrain, in ``Terrain`` order).
     """
     warmth = white_cast(squares) if cast else 1.0
+    gains = white_balance(squares) if balance and warmth == 1.0 else np.ones(3)
     if warmth != 1.0:
         lit = [rebalance_white(s, warmth) for s in (squares if lit is None else lit)]
+    elif not np.all(gains == 1.0):
+        # Whites past the learned ones (green, cool, magenta): both views rebalanced.
+        lit = [apply_gains(s, gains) for s in (squares if lit is None else lit)]
+        squares = [apply_gains(s, gains) for s in squares]
     gain = exposure_gain(squares) if exposure else 1.0
     if gain != 1.0:
         lit = squares if lit is None else lit

@@ -23,7 +23,10 @@ __all__ = [
     "ROW_FEATURE",
     "SQUARE_SIDE",
     "TERRAIN_FEATURES",
+    "WHITE_HIGH",
+    "WHITE_LOW",
     "ColourMap",
+    "apply_gains",
     "crown_blobs",
     "crown_features",
     "crown_row",
@@ -34,6 +37,7 @@ __all__ = [
     "rebalance_white",
     "recolour",
     "terrain_features",
+    "white_balance",
     "white_cast",
 ]
 
@@ -200,6 +204,89 @@ def rebalance_white(square: np.ndarray, cast: float) -> np.ndarray:
     half = float(np.sqrt(cast))
     balanced = square.astype(np.float64) * np.array([half, 1.0, 1.0 / half])
     return np.asarray(np.clip(np.rint(balanced), 0, 255), dtype=np.uint8)
+
+
+#: The learned whites: over the 104 training views (photos/ and phone/ as shot), each
+#: view's median ln(blue / green) of its near-white pixels lies in -0.38383 ... 0.29598
+#: and its median ln(red / green) in -0.08758 ... 0.23390 (:func:`white_balance`); the
+#: ends rounded outwards to three places, so every training view is inside.
+WHITE_LOW = (-0.384, -0.088)
+#: Upper ends of the same ranges (ln(blue / green), ln(red / green)).
+WHITE_HIGH = (0.296, 0.234)
+
+
+def white_balance(
+    squares: list[np.ndarray],
+    *,
+    low: tuple[float, float] = WHITE_LOW,
+    high: tuple[float, float] = WHITE_HIGH,
+    least_pixels: int = 50,
+) -> np.ndarray:
+    """Per-channel gains that bring a kingdom's whites back within the learned whites.
+
+    The kingdom's near-white pixels (as :func:`white_cast`: crown rims, sheep,
+    windmills, castle walls) give the median ln(blue / green) and ln(red / green).
+    Where either lies outside what the training views measured (``low`` to
+    ``high``), blue or red is scaled so it lands on that range's nearer end: the
+    least change that puts the kingdom's light among the learned ones.  A kingdom
+    within both ranges (every training view) gets gains of 1, so it is read exactly
+    as before; a green, cool or magenta cast past them is undone up to the range's
+    end (``white_cast`` only ever answered a warm one).  Measured on the kingdom's
+    own squares, never the table.
+
+    Parameters
+    ----------
+    squares : list of (rows, cols, 3) ndarray of uint8, BGR
+        The kingdom's squares as photographed (any sizes); not modified.
+    low, high : (float, float), keyword-only
+        The learned ranges' ends, (ln(blue / green), ln(red / green)).
+    least_pixels : int, keyword-only
+        Fewer near-white pixels than this (sampled every fourth pixel each way) and
+        nothing is measured (gains of 1).
+
+    Returns
+    -------
+    (3,) ndarray of float64
+        Gains for blue, green, red (green always 1), to apply with :func:`apply_gains`.
+    """
+    gains = np.ones(3)
+    if not squares:
+        return gains
+    pixels = np.concatenate([s[::4, ::4].reshape(-1, 3) for s in squares]).astype(np.float64)
+    pixels += 1.0
+    brightest, darkest = pixels.max(axis=1), pixels.min(axis=1)
+    white = (brightest >= 120) & (brightest - darkest <= 0.4 * brightest)
+    if np.count_nonzero(white) < least_pixels:
+        return gains
+    chosen = pixels[white]
+    found = np.array(
+        [
+            np.median(np.log(chosen[:, 0] / chosen[:, 1])),
+            np.median(np.log(chosen[:, 2] / chosen[:, 1])),
+        ]
+    )
+    shift = np.clip(found, low, high) - found
+    gains[0], gains[2] = np.exp(shift)
+    return gains
+
+
+def apply_gains(square: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    """Each colour channel times its gain.
+
+    Parameters
+    ----------
+    square : (rows, cols, 3) ndarray of uint8, BGR
+        Not modified.
+    gains : (3,) ndarray of float
+        Blue, green, red gains (from :func:`white_balance`).
+
+    Returns
+    -------
+    (rows, cols, 3) ndarray of uint8, BGR
+        A new array (values rounded and clipped to 0-255).
+    """
+    out = square.astype(np.float64) * np.asarray(gains, dtype=np.float64)
+    return np.asarray(np.clip(np.rint(out), 0, 255), dtype=np.uint8)
 
 
 def normalise_square(square: np.ndarray) -> np.ndarray:
