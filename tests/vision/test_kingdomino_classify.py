@@ -231,6 +231,23 @@ def test_a_sample_read_the_same_under_a_warm_indoor_cast(sample: int) -> None:
     assert _same_up_to_a_turn(read_kingdom(image).kingdom, parse_kingdom(notation))
 
 
+@pytest.mark.parametrize(
+    ("sample", "cast"),
+    [(2, (0.92, 1.1, 0.92)), (1, (1.2, 1.0, 0.8)), (2, (1.2, 1.0, 0.8))],
+)
+def test_a_sample_read_the_same_under_a_green_or_cool_cast(
+    sample: int, cast: tuple[float, float, float]
+) -> None:
+    # A green cast (B, G, R gains 0.92, 1.1, 0.92) or a strong cool one: the whites
+    # lie past every training photo's and features.white_balance brings them back to
+    # the learned whites' end; before it, each of these was read with squares wrong.
+    # The drawn kingdom, never the reader's output, is expected.
+    photo = PROJECT_ROOT / "sample_photos" / f"kingdom-{sample}.jpg"
+    notation = photo.with_suffix(".txt").read_text(encoding="utf-8").splitlines()[0]
+    image = _relit(read_image(photo, max_side=WORK_SIDE), 1.0, cast, 1.0)
+    assert _same_up_to_a_turn(read_kingdom(image).kingdom, parse_kingdom(notation))
+
+
 @pytest.mark.parametrize("sample", [1, 3])
 def test_a_sample_read_the_same_under_a_pale_light(sample: int) -> None:
     # Every pixel's saturation x 0.7 (a washed-out light: the kingdom's yellows paler

@@ -231,8 +231,8 @@ def square_features(
 #: Whether :func:`square_probabilities` undoes casts past the learned whites by default
 #: (``balance``).  Measured in session 8 (docs/kingdomino-vision.md): phone/ under
 #: green, cool and magenta casts gains up to 25 exact boards in 100, as photographed
-#: nothing changes, but gamma 1.4 loses one board net, so it is off as committed.
-BALANCE = False
+#: nothing changes; gamma 1.4 loses one board net (the lead's call to take it).
+BALANCE = True
 
 
 def square_probabilities(
