@@ -15,7 +15,16 @@ from vision.decode import read_image
 from vision.dominoes.balance import white_balanced
 from vision.dominoes.find import _ink
 from vision.dominoes.flat import _blank_half_is_face
-from vision.dominoes.pipfirst import _groups, pip_first_tiles, pip_marks
+from vision.dominoes.pipfirst import (
+    _bars_beside,
+    _groups,
+    _larger_side,
+    _proposals,
+    _stroke_table,
+    pip_first_tiles,
+    pip_marks,
+)
+from vision.dominoes.strokes import _Stroke
 
 IVORY = (200, 228, 238)  # BGR
 MARBLE = (215, 212, 200)  # a pale bluish grey, BGR
@@ -174,3 +183,101 @@ def _pip_first_on_tuned_scenes(shared_data: Path, *, exposure: float) -> tuple[i
         right += sum((read & labels).values())
         found += len(readings)
     return right, found
+
+
+def test_the_bar_beside_a_group_is_found_among_many_strokes() -> None:
+    # Nine pips 14 px across on a 22 px pitch about (100, 100): a tile 7 x 14 = 98 px
+    # wide, so a bar of 24.5-127.4 px, its centre within 1.5 widths of the pips' middle.
+    # The bar (55 px, x = 140) lies 18 px from the nearest column, a second stroke
+    # (x = 55) 23 px: both fit, the nearer first, each giving a width of 55 / 0.75.
+    # Too short, too long and far strokes are not bars; a thousand more far away
+    # change nothing.
+    group = np.arange(9)
+    centres = np.array([(x, y) for x in (78.0, 100.0, 122.0) for y in (78.0, 100.0, 122.0)])
+    diameters = np.full(9, 14.0)
+    down = np.array([0.0, 1.0])
+    strokes = [
+        _Stroke(np.array([140.0, 100.0]), down, 20.0, 5.0, 0),  # too short
+        _Stroke(np.array([400.0, 100.0]), down, 55.0, 5.0, 1),  # far
+        _Stroke(np.array([140.0, 100.0]), down, 130.0, 5.0, 2),  # too long
+        _Stroke(np.array([55.0, 100.0]), down, 55.0, 5.0, 3),
+        _Stroke(np.array([140.0, 100.0]), down, 55.0, 5.0, 4),
+    ]
+    expected = [(4, 55.0 / 0.75), (3, 55.0 / 0.75)]
+    assert _bars_beside(group, centres, diameters, strokes) == expected
+    rng = np.random.default_rng(0)
+    many = strokes + [
+        _Stroke(rng.uniform(600.0, 2000.0, 2), down, float(rng.uniform(25.0, 120.0)), 5.0, i)
+        for i in range(1000)
+    ]
+    assert _bars_beside(group, centres, diameters, many, _stroke_table(many)) == expected
+
+
+def test_a_pip_s_colour_is_the_mean_of_its_own_pixels() -> None:
+    # Flat (not antialiased) red and blue pips: each mark's a and b are the Lab codes
+    # of its own colour exactly, the other marks' pixels in its box left out.
+    image = _table(200, 300)
+    red, blue = (40, 40, 200), (160, 60, 20)
+    for index, x in enumerate((60, 80, 100, 120)):
+        cv2.circle(image, (x, 100), 7, red if index % 2 == 0 else blue, -1)
+    centres, _, colours = pip_marks(image)
+    assert len(centres) == 4
+    for centre, colour in zip(centres, colours, strict=True):
+        bgr = red if round(centre[0]) in (60, 100) else blue
+        lab = cv2.cvtColor(np.array([[bgr]], dtype=np.uint8), cv2.COLOR_BGR2LAB)[0, 0]
+        assert colour.tolist() == [float(lab[1]), float(lab[2])]
+
+
+def test_a_blank_half_s_tile_is_not_given_one_outline_twice() -> None:
+    # A 6-0: its blank half is taken as long as the 6, so "both halves as the longer"
+    # is the outline as reached; it is proposed once (five outlines, not six).
+    image = _table()
+    _tile(image, (60, 60), (SIX, []), ((20, 20, 200), (0, 0, 0)))
+    found = pip_first_tiles(image)
+    assert found
+    for candidate in found:
+        outlines = [outline.corners.tobytes() for outline in (candidate, *candidate.others)]
+        assert len(set(outlines)) == len(outlines) == 5
+
+
+def test_a_proposal_of_another_size_than_the_tiles_read_is_not_read(monkeypatch) -> None:
+    # The 9-4 (80 px wide) beside a tile read 400 px wide: any reading of it would be
+    # more than twice as narrow and dropped, so none is made; beside a tile of its own
+    # width it is read.
+    image = _table()
+    _tile(image, (320, 220), (NINE, FOUR), ((160, 60, 20), (30, 30, 120)))
+    calls: list[object] = []
+    read_tile = pipeline.read_tile
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(args)
+        return read_tile(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline, "read_tile", counted)
+    wide = np.array([[-900.0, -900.0], [-100.0, -900.0], [-100.0, -500.0], [-900.0, -500.0]])
+    big = pipeline.TileReading((3, 3), wide, 0.9, True, False)
+    assert pipeline._pip_first_readings(image, [big], 12) == []
+    assert calls == []
+    narrow = np.array([[-300.0, -300.0], [-140.0, -300.0], [-140.0, -220.0], [-300.0, -220.0]])
+    small = pipeline.TileReading((3, 3), narrow, 0.9, True, False)
+    assert [r.pips for r in pipeline._pip_first_readings(image, [small], 12)] in (
+        [(9, 4)],
+        [(4, 9)],
+    )
+    assert calls
+
+
+def test_small_pips_are_searched_on_a_larger_copy_only() -> None:
+    # The 9-4 (pips 14 px) on a table 2600 px long: at the 1280-px working size its pips
+    # are about 7 px (under SMALL_PIP, 12), so the search is made again on the photo
+    # itself (2600 px: 1280 x 18 / 7 is more); the first search stops at the pips' size,
+    # and the tile is proposed from the second.
+    image = _table(1300, 2600)
+    _tile(image, (1200, 600), (NINE, FOUR), ((160, 60, 20), (30, 30, 120)))
+    found, size = _proposals(image, 1280, ink_threshold=40, min_bar=12.0, first=True)
+    assert found == [] and size is not None and 5.0 <= size <= 9.0
+    assert _larger_side(image, 1280, size) == 2600
+    tiles = pip_first_tiles(image)
+    assert tiles
+    middle = tiles[0].corners.mean(axis=0)
+    assert abs(middle[0] - 1280) <= 10 and abs(middle[1] - 640) <= 10

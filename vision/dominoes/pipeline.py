@@ -387,9 +387,12 @@ def _pip_first_readings(
             continue  # the levelled copy only fills gaps
         if all(
             any(_overlap(outline.corners, tile.corners) for tile in taken)
+            or (usual is not None and not 0.5 * usual <= _short_side(outline.corners) <= 2 * usual)
             for outline in (candidate, *candidate.others)
         ):
-            continue  # whichever outline read best, it lies on a tile read already
+            # Whichever outline read best (a reading keeps its outline's corners), it
+            # lies on a tile read already or is of another size: dropped below.
+            continue
         for outline in (candidate, *candidate.others):
             reading, _ = read_tile(copy, outline, max_pips=max_pips)
             if reading is None or not _sure_of_pips(copy, reading):

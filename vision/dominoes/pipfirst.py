@@ -128,13 +128,15 @@ def _marks(
             chosen = np.flatnonzero(round_)
         if not len(chosen):
             continue
-        # Each mark's mean a and b (Lab codes), summed over its pixels.
-        flat = labels.ravel()
-        sums = [
-            np.bincount(flat, weights=lab[:, :, channel].ravel(), minlength=count)
-            for channel in (1, 2)
-        ]
-        mean = np.stack([total[chosen + 1] / area[chosen] for total in sums], axis=1)
+        # Each mark's mean a and b (Lab codes), summed over its pixels within its box
+        # (sums of whole codes: exact in any order).
+        sums = np.empty((len(chosen), 2))
+        for row, label in enumerate((chosen + 1).tolist()):
+            left, top, wide, high = stats[label, :4].tolist()
+            own = labels[top : top + high, left : left + wide] == label
+            patch = lab[top : top + high, left : left + wide]
+            sums[row] = patch[own][:, 1:].sum(axis=0, dtype=np.float64)
+        mean = sums / area[chosen][:, None]
         centres = np.vstack([centres, new_centres])
         diameters = np.concatenate([diameters, new_diameters])
         colours = np.vstack([colours, mean])
@@ -321,20 +323,33 @@ def pip_first_tiles(
         a reading's confidence at :data:`PIP_FIRST_SCORE`); each with variants of its
         outline as ``others``.
     """
-    found, size = _proposals(image, work_side, ink_threshold=ink_threshold, min_bar=min_bar)
-    longest = max(image.shape[:2])
-    if size is not None and size < SMALL_PIP and longest > work_side:
-        side = min(longest, MOST_PIP_SIDE, round(work_side * TUNED_PIP / size))
-        if side > 1.2 * work_side:
-            found, _ = _proposals(image, side, ink_threshold=ink_threshold, min_bar=min_bar)
+    found, size = _proposals(
+        image, work_side, ink_threshold=ink_threshold, min_bar=min_bar, first=True
+    )
+    side = _larger_side(image, work_side, size)
+    if side is not None:
+        found, _ = _proposals(image, side, ink_threshold=ink_threshold, min_bar=min_bar)
     return found
 
 
+def _larger_side(image: np.ndarray, work_side: int, size: float | None) -> int | None:
+    """The longer side (pixels) of the copy to search again where the pips of the search
+    at ``work_side`` are ``size`` across (working pixels; None: no halves of three or
+    more) and small; None where that search stands."""
+    longest = max(image.shape[:2])
+    if size is None or size >= SMALL_PIP or longest <= work_side:
+        return None
+    side = min(longest, MOST_PIP_SIDE, round(work_side * TUNED_PIP / size))
+    return side if side > 1.2 * work_side else None
+
+
 def _proposals(
-    image: np.ndarray, work_side: int, *, ink_threshold: int, min_bar: float
+    image: np.ndarray, work_side: int, *, ink_threshold: int, min_bar: float, first: bool = False
 ) -> tuple[list[TileCandidate], float | None]:
     """:func:`pip_first_tiles` at one working size; also the median diameter (working
-    pixels) of the pips in halves of three or more (None if there are none)."""
+    pixels) of the pips in halves of three or more (None if there are none).  The
+    ``first`` search stops at the pips' size when it is to be made again on a larger
+    copy (:func:`_larger_side`): its proposals would be dropped."""
     work = shrink(image, work_side)
     scale = image.shape[1] / work.shape[1]
     kernel = PIP_KERNEL
@@ -352,6 +367,8 @@ def _proposals(
     # marble seldom make those), besides the search's shortest bar.
     large = [group for group in groups if len(group) >= 3]
     size = float(np.median(diameters[np.concatenate(large)])) if large else None
+    if first and _larger_side(image, work_side, size) is not None:
+        return [], size
     long_bar = max(min_bar, 2.0 * (size or 0.0))
     strokes = [
         stroke
@@ -365,8 +382,9 @@ def _proposals(
     # to their bars (seen at a slant): a half of two pips, or pips in a line, shows
     # no such axis, and its tile is also tried turned as the nearest such tiles are.
     skews: list[tuple[np.ndarray, float]] = []
+    table = _stroke_table(strokes)
     for group in sorted(groups, key=len, reverse=True):
-        for index, width in _bars_beside(group, centres, diameters, strokes):
+        for index, width in _bars_beside(group, centres, diameters, strokes, table):
             stroke = strokes[index]
             if any(_same_bar(stroke, other) for other in used):
                 continue
@@ -396,6 +414,11 @@ def _proposals(
                 outlines += [
                     o * scale for o in _tile_outlines(stroke, direction, width, reach, reach_radius)
                 ]
+            # An outline given twice (both halves reached as far) reads the same twice.
+            unique: dict[bytes, np.ndarray] = {}
+            for o in outlines:
+                unique.setdefault(o.tobytes(), o)
+            outlines = list(unique.values())
             variants = tuple(TileCandidate(o, *_size(o), 1.0, proposed=True) for o in outlines[1:])
             found.append(
                 TileCandidate(outlines[0], *_size(outlines[0]), 1.0, variants, proposed=True)
@@ -419,20 +442,42 @@ def _has_layout(points: np.ndarray) -> bool:
     return min(a, b) >= 0.2 * max(a, b)
 
 
+def _stroke_table(strokes: list[_Stroke]) -> tuple[np.ndarray, np.ndarray]:
+    """Centres ((n, 2), x, y pixels) and lengths ((n,), pixels) of ``strokes``, as
+    arrays (for :func:`_bars_beside`)."""
+    centres = np.array([stroke.centre for stroke in strokes], dtype=np.float64).reshape(-1, 2)
+    lengths = np.array([stroke.length for stroke in strokes], dtype=np.float64)
+    return centres, lengths
+
+
 def _bars_beside(
-    group: np.ndarray, centres: np.ndarray, diameters: np.ndarray, strokes: list[_Stroke]
+    group: np.ndarray,
+    centres: np.ndarray,
+    diameters: np.ndarray,
+    strokes: list[_Stroke],
+    table: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> list[tuple[int, float]]:
     """The (at most two) strokes that may be the divider bar beside a group of pips:
     (index, the tile's width in pixels), the likeliest first.
 
     A bar runs along an axis of the pips' layout, its length fits the pips' size, the
     pips all lie on one side of it, the nearest close to it, and their spread along it
-    is about centred on it and within the tile's width."""
+    is about centred on it and within the tile's width.  ``table``: the strokes' centres
+    and lengths (:func:`_stroke_table`), made once for many groups."""
     points = centres[group]
     size = float(np.median(diameters[group]))
     middle = points.mean(axis=0)
+    stroke_centres, lengths = _stroke_table(strokes) if table is None else table
+    # Every stroke at once: its length fits the pips' size and its centre lies within
+    # 1.5 widths of the pips' middle (squared, with a margin of a millionth: a loose
+    # first pass, the exact tests below decide).
+    fits = (0.25 * WIDTH_PER_PIP * size <= lengths) & (lengths <= 1.3 * WIDTH_PER_PIP * size)
+    offset = stroke_centres - middle
+    reach = 1.5 * lengths / BAR_SHARE
+    near_enough = (offset**2).sum(axis=1) <= reach**2 * (1.0 + 1e-6)
     best: list[tuple[float, int, float]] = []
-    for index, stroke in enumerate(strokes):
+    for index in np.flatnonzero(fits & near_enough).tolist():
+        stroke = strokes[index]
         if not 0.25 * WIDTH_PER_PIP * size <= stroke.length <= 1.3 * WIDTH_PER_PIP * size:
             continue
         width = stroke.length / BAR_SHARE
