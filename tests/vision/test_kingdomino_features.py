@@ -1,6 +1,7 @@
 """The exposure check before the terrain features (features.exposure_gain), the warm-cast
 check before the crown features (features.white_cast, features.rebalance_white), the
-check of the whites in any direction (features.white_balance, features.apply_gains), what they
+check of the whites in any direction (features.white_balance, features.apply_gains), the
+tone spread's check (features.tone_exponent, features.apply_tone), what they
 do to the square probabilities (classify.square_probabilities), the warning for a
 kingdom too small in the photo (classify.small_squares_warning), and the kingdom's own
 light (features.kingdom_colour_map, features.recolour, classify.kingdom_light)."""
@@ -29,15 +30,19 @@ from vision.kingdomino.features import (
     PALE_FEATURE,
     ROW_FEATURE,
     TERRAIN_FEATURES,
+    TONE_HIGH,
+    TONE_LOW,
     WHITE_HIGH,
     WHITE_LOW,
     ColourMap,
     apply_gains,
+    apply_tone,
     crown_features,
     exposure_gain,
     kingdom_colour_map,
     rebalance_white,
     recolour,
+    tone_exponent,
     white_balance,
     white_cast,
 )
@@ -481,3 +486,47 @@ def test_crown_features_given_the_resampled_square_are_the_same() -> None:
     _, same = square_features(squares, lit=[s.copy() for s in squares])
     _, alone = square_features(squares)
     assert np.array_equal(same, alone)
+
+
+def test_a_tone_spread_within_the_learned_ones_gets_exponent_one() -> None:
+    # Half the pixels at 255 (ln(256 / 256) = 0), half at 127 (ln(256 / 128) = 0.693):
+    # the interquartile range is 0.693, inside 0.2726 ... 1.4144.
+    assert tone_exponent([*_flat(255, 2), *_flat(127, 2)]) == 1.0
+    # A flat kingdom (no spread) and no squares: nothing measured.
+    assert tone_exponent(_flat(120)) == 1.0
+    assert tone_exponent([]) == 1.0
+
+
+def test_a_tone_spread_past_the_learned_ones_is_brought_to_the_nearer_end() -> None:
+    # 255 and 31: spread ln(256 / 32) = 2.079 over 1.4144 (as a gamma of 1.47 would
+    # stretch 1.4144): the exponent brings it to 1.4144.
+    wide = tone_exponent([*_flat(255, 2), *_flat(31, 2)])
+    assert wide == pytest.approx(TONE_HIGH / np.log(8.0))
+    # 255 and 200: spread ln(256 / 201) = 0.242 under 0.2726.
+    narrow = tone_exponent([*_flat(255, 2), *_flat(200, 2)])
+    assert narrow == pytest.approx(TONE_LOW / np.log(256 / 201))
+
+
+def test_apply_tone_is_a_power_of_each_value() -> None:
+    square = np.array([[[63, 255, 0]]], dtype=np.uint8)
+    before = square.copy()
+    # 256 * (64 / 256) ** 0.5 - 1 = 127; 256 ** 0 * 256 - 1 = 255; 256 * (1 / 256) ** 0.5 - 1 = 15.
+    assert apply_tone(square, 0.5).tolist() == [[[127, 255, 15]]]
+    # 256 * (64 / 256) ** 2 - 1 = 15.
+    assert apply_tone(square, 2.0)[0, 0, 0] == 15
+    assert np.array_equal(apply_tone(square, 1.0), square)
+    assert np.array_equal(square, before)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 1000), n=st.integers(0, 6))
+def test_tone_exponent_leaves_the_squares_untouched(seed: int, n: int) -> None:
+    rng = np.random.default_rng(seed)
+    squares = [rng.integers(0, 256, (40, 40, 3)).astype(np.uint8) for _ in range(n)]
+    before = [s.copy() for s in squares]
+    power = tone_exponent(squares)
+    assert all(np.array_equal(a, b) for a, b in zip(squares, before, strict=True))
+    assert power > 0.0
+    if squares:
+        toned = apply_tone(squares[0], power)
+        assert toned.shape == squares[0].shape and toned.dtype == np.uint8

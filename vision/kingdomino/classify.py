@@ -35,6 +35,7 @@ from vision.kingdomino.features import (
     TERRAIN_FEATURES,
     ColourMap,
     apply_gains,
+    apply_tone,
     crown_features,
     exposure_gain,
     kingdom_colour_map,
@@ -42,6 +43,7 @@ from vision.kingdomino.features import (
     rebalance_white,
     recolour,
     terrain_features,
+    tone_exponent,
     white_balance,
     white_cast,
 )
@@ -234,6 +236,13 @@ def square_features(
 #: nothing changes; gamma 1.4 loses one board net (the lead's call to take it).
 BALANCE = True
 
+#: Whether :func:`square_probabilities` brings a tone spread past the learned ones back
+#: to their nearer end by default (``tone``).  Measured in session 8, second round
+#: (docs/kingdomino-vision.md): phone/ under gamma 0.7 one exact board more, gamma
+#: 1.4 three crown squares more; as photographed, and under every other condition
+#: but one square, nothing changes.
+TONE = True
+
 
 def square_probabilities(
     squares: list[np.ndarray],
@@ -245,6 +254,7 @@ def square_probabilities(
     exposure: bool = True,
     cast: bool = True,
     balance: bool = BALANCE,
+    tone: bool = TONE,
     adapt: bool = True,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Terrain and crown-count probabilities of each square.
@@ -281,6 +291,12 @@ def square_probabilities(
         rebalance both the squares and ``lit`` to the learned ranges' nearer ends (a
         kingdom within them, as every training view, is read as photographed).
         Default :data:`BALANCE` (docs/kingdomino-vision.md, session 8).
+    tone : bool, keyword-only
+        First, when the kingdom's tone spread lies outside the learned ones (a gamma
+        change: :func:`~vision.kingdomino.features.tone_exponent`), re-tone the
+        squares to the nearer end; ``lit`` too when the spread was too wide (a
+        darkened kingdom), not when too narrow (measured: re-toning a flattened
+        kingdom's ``lit`` lost its gain).  Default :data:`TONE`.
     adapt : bool, keyword-only
         Re-read the doubtful squares of a kingdom whose light moved the terrains'
         colours far outside anything learned (:func:`kingdom_light`).
@@ -292,6 +308,13 @@ def square_probabilities(
     crowns : (n, 4) or, with ``by_terrain``, (n, len(Terrain), 4) ndarray of float64
         Odds of 0, 1, 2, 3 crowns (for each terrain, in ``Terrain`` order).
     """
+    power = tone_exponent(squares) if tone else 1.0
+    if power != 1.0:
+        if power > 1.0 and lit is None:
+            lit = squares
+        elif power < 1.0 and lit is not None:
+            lit = [apply_tone(s, power) for s in lit]
+        squares = [apply_tone(s, power) for s in squares]
     warmth = white_cast(squares) if cast else 1.0
     gains = white_balance(squares) if balance and warmth == 1.0 else np.ones(3)
     if warmth != 1.0:

@@ -23,10 +23,13 @@ __all__ = [
     "ROW_FEATURE",
     "SQUARE_SIDE",
     "TERRAIN_FEATURES",
+    "TONE_HIGH",
+    "TONE_LOW",
     "WHITE_HIGH",
     "WHITE_LOW",
     "ColourMap",
     "apply_gains",
+    "apply_tone",
     "crown_blobs",
     "crown_features",
     "crown_row",
@@ -37,6 +40,7 @@ __all__ = [
     "rebalance_white",
     "recolour",
     "terrain_features",
+    "tone_exponent",
     "white_balance",
     "white_cast",
 ]
@@ -287,6 +291,78 @@ def apply_gains(square: np.ndarray, gains: np.ndarray) -> np.ndarray:
     """
     out = square.astype(np.float64) * np.asarray(gains, dtype=np.float64)
     return np.asarray(np.clip(np.rint(out), 0, 255), dtype=np.uint8)
+
+
+#: The learned tone spread: over the 104 training views (photos/ and phone/ as shot),
+#: the interquartile range of each view's ln(256 / (mean of the channels + 1)) (sampled
+#: every fourth pixel each way) lies in 0.27269 ... 1.41438 (:func:`tone_exponent`);
+#: the ends rounded outwards to four places, so every training view is inside.
+TONE_LOW = 0.2726
+#: Upper end of the same range.
+TONE_HIGH = 1.4144
+
+
+def tone_exponent(
+    squares: list[np.ndarray],
+    *,
+    low: float = TONE_LOW,
+    high: float = TONE_HIGH,
+) -> float:
+    """The power that brings a kingdom's tone spread back within the learned ones.
+
+    A gamma change ``v -> 255 (v / 255) ** g`` multiplies every pixel's
+    ln(256 / lightness) by ``g``, so the spread (interquartile range) of those values
+    over the kingdom's squares is multiplied by ``g``; an exposure change only shifts
+    them.  The spread also depends on the kingdom (lakes and mines are dark, wheat is
+    bright), so it is only trusted past the training views' least and most (``low``
+    to ``high``): there the exponent is what brings it to the nearer end, the least
+    change (like :func:`exposure_gain`, only far outside the learned range).  A
+    kingdom within the range (every training view) gets 1.
+
+    Parameters
+    ----------
+    squares : list of (rows, cols, 3) ndarray of uint8, BGR
+        The kingdom's squares as photographed (any sizes); not modified.
+    low, high : float, keyword-only
+        The learned spread's ends.
+
+    Returns
+    -------
+    float
+        The exponent for :func:`apply_tone` (below 1 brightens a stretched kingdom's
+        middle tones, above 1 darkens a flattened one's); 1.0 within the range.
+    """
+    if not squares:
+        return 1.0
+    pixels = np.concatenate([s[::4, ::4].reshape(-1, 3) for s in squares]).astype(np.float64)
+    tones = np.log(256.0 / (pixels.mean(axis=1) + 1.0))
+    lower, upper = np.percentile(tones, [25, 75])
+    spread = float(upper - lower)
+    if spread > high:
+        return high / spread
+    if 0.0 < spread < low:
+        return low / spread
+    return 1.0
+
+
+def apply_tone(square: np.ndarray, exponent: float) -> np.ndarray:
+    """Each channel value ``v`` to ``256 ((v + 1) / 256) ** exponent - 1``.
+
+    Parameters
+    ----------
+    square : (rows, cols, 3) ndarray of uint8, BGR
+        Not modified.
+    exponent : float
+        From :func:`tone_exponent` (1.0 leaves the values as they are).
+
+    Returns
+    -------
+    (rows, cols, 3) ndarray of uint8, BGR
+        A new array (values rounded and clipped to 0-255).
+    """
+    levels = 256.0 * ((np.arange(256) + 1.0) / 256.0) ** float(exponent) - 1.0
+    table = np.clip(np.rint(levels), 0, 255).astype(np.uint8)
+    return np.asarray(cv2.LUT(square, table), dtype=np.uint8)
 
 
 def normalise_square(square: np.ndarray) -> np.ndarray:
