@@ -8,13 +8,19 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template
+from marshmallow import fields
 
 from referee import domineering as engine
 from referee.errors import ImpossiblePositionError
 from web import inputs, recognition, schemas
 from web.errors import ApiError
 
-__all__ = ["analyze_answer", "bp", "check_answer"]
+__all__ = ["WEB_NODE_LIMIT", "analyze_answer", "bp", "check_answer"]
+
+#: Positions the perfect-play search may visit in one web request (the CLI's default is
+#: ``engine.DEFAULT_NODE_LIMIT``, 3,000,000).  Measured on an empty 6x6 and 8x8 board,
+#: both beyond it: about 2-3 s (docs/web.md, "Session 8: perfect play on the web").
+WEB_NODE_LIMIT = 200_000
 
 bp = Blueprint("domineering", __name__, url_prefix="/domineering")
 
@@ -32,6 +38,9 @@ class AnalyzeFields(schemas.Fields):
 
     position = schemas.text()
     first = schemas.side(load_default=None)
+    solve = fields.Boolean(
+        load_default=False, error_messages={"invalid": "must be true or false, got {input!r}"}
+    )
 
 
 class CheckFields(schemas.Fields):
@@ -51,11 +60,37 @@ def _extras(pos: Any) -> dict[str, Any]:
     }
 
 
+def _perfect_play(pos: Any) -> dict[str, Any]:
+    """``perfect_play`` (the winner) and ``winning_moves`` (the side to move's winning
+    pairs), the CLI's ``solve --json`` names; both ``None`` with a ``solve_note`` when
+    the search needs more than :data:`WEB_NODE_LIMIT` positions."""
+    side = engine.to_move(pos)
+    try:
+        winning = engine.winning_moves(pos, node_limit=WEB_NODE_LIMIT)
+    except engine.SearchLimitError:
+        notation = engine.format_position(pos)
+        return {
+            "perfect_play": None,
+            "winning_moves": None,
+            "solve_note": (
+                f"too large to solve here (no answer within {WEB_NODE_LIMIT:,} positions): "
+                f"use the CLI, referee domineering solve --node-limit "
+                f"{engine.DEFAULT_NODE_LIMIT} '{notation}'"
+            ),
+        }
+    return {
+        "perfect_play": side if winning else ("V" if side == "H" else "H"),
+        "winning_moves": [engine.format_move(move) for move in winning],
+    }
+
+
 def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/domineering/analyze``: the CLI's analyze JSON (``position``,
     ``to_move``, ``legal_moves``, ``blocked``, ``winner``) plus ``cells`` (rows of
     ``.HV#``), ``first`` and ``pairs``; from a photo also ``overlay``,
     ``confidence``, ``corners`` and ``warnings`` (see :func:`web.recognition.read_sheet`).
+    With ``solve``, also ``perfect_play`` and ``winning_moves`` (:func:`_perfect_play`;
+    ``solve_note`` when the position is too large to solve within a request).
 
     An impossible position read from a photo is answered 422 with what was seen
     (``cells``, ``confidence``, ``overlay``) so the player can correct it.
@@ -79,6 +114,8 @@ def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
         answer = engine.analyze(pos).to_json()
         answer.update(_extras(pos))
         answer.update(seen)
+        if values["solve"]:
+            answer.update(_perfect_play(pos))
         return answer
     text = values.get("position")
     if text is None:
@@ -86,6 +123,8 @@ def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
     pos = engine.parse_position(text, first=first)
     answer = engine.analyze(pos).to_json()
     answer.update(_extras(pos))
+    if values["solve"]:
+        answer.update(_perfect_play(pos))
     return answer
 
 
