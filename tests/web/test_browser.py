@@ -367,6 +367,50 @@ def test_domineering_blocked(page: Any, live_server: str) -> None:
     assert "blocked, H wins" in page.inner_text("#to-move-detail")
 
 
+def _perfect_is(page: Any, text: str) -> None:
+    page.wait_for_function(
+        "text => document.getElementById('perfect').textContent === text", arg=text
+    )
+
+
+def test_domineering_who_wins_with_perfect_play(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/domineering/")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    # Empty 5x5, H to move: a second-player win (Breuker, Uiterwijk & van den Herik 2000).
+    page.click("#solve")
+    _perfect_is(page, "With perfect play V wins: H to move has no winning pair.")
+    # 3 rows x 2 columns: only A2-B2 wins for H (it cuts both columns; after A1-B1,
+    # V claims A2-A3 and H has no row of two).
+    page.select_option("#rows", "3")
+    page.select_option("#cols", "2")
+    page.wait_for_function("document.getElementById('perfect').textContent === ''")
+    page.click("#solve")
+    _perfect_is(page, "With perfect play H wins: H to move; winning pair A2-B2.")
+    # Claim it: V is blocked; asking again keeps the pair claimed.
+    page.click("rect.cell[data-cell='A2']")
+    page.click("rect.cell[data-cell='B2']")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    assert page.inner_text("#perfect") == ""
+    page.click("#solve")
+    _perfect_is(page, "With perfect play H wins: V to move has no winning pair.")
+    assert page.locator("rect.pair[data-pair='A2-B2']").count() == 1
+    screenshot(page, "domineering-perfect")
+
+
+def test_domineering_too_large_to_solve_says_so(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/domineering/")
+    page.select_option("#rows", "8")
+    page.select_option("#cols", "8")
+    page.wait_for_function(
+        "document.getElementById('to-move-detail').textContent === 'H has 56 legal pairs'"
+    )
+    page.click("#solve")
+    page.wait_for_function(
+        "document.getElementById('perfect').textContent.startsWith('Not solved')", timeout=30_000
+    )
+    assert "referee domineering solve --node-limit" in page.inner_text("#perfect")
+
+
 def _blocked_round_picked(page: Any, live_server: str) -> None:
     """On the Cross page, player 1 picks 6-6 0-1 and player 2 2-3 1-4: blocked, pips 13
     and 10, so player 2 scores 13 - 10 = 3 (rules/cross.txt)."""

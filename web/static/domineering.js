@@ -215,6 +215,7 @@
       document.getElementById("dispute-player").value = data.to_move;
       notation.value = data.position;
       document.getElementById("verdict").hidden = true;
+      R.status(perfect, ""); // said of the position before, if asked
       showMoves();
       save.show(true);
     }
@@ -233,6 +234,39 @@
     }
 
     const notationStatus = document.getElementById("notation-status");
+    const perfect = document.getElementById("perfect");
+
+    /* "Who wins with perfect play?": the same position asked again with `solve`; only
+       the answer in words changes (the sheet, the pairs shown and the dispute stay). */
+    async function solve() {
+      if (!answer) return;
+      const asked = answer.position;
+      R.status(perfect, "Searching…", "busy");
+      const { ok, data } = await R.post("/api/domineering/analyze", {
+        position: position(),
+        first: firstSelect.value,
+        solve: true,
+      });
+      if (!answer || answer.position !== asked) return; // the position changed meanwhile
+      if (!ok) {
+        R.status(perfect, data.error, "error");
+      } else if (!data.perfect_play) {
+        R.status(perfect, `Not solved: ${data.solve_note}.`, "error");
+      } else if (data.perfect_play === data.to_move) {
+        const moves = data.winning_moves;
+        R.status(
+          perfect,
+          `With perfect play ${data.perfect_play} wins: ${data.to_move} to move; winning pair${moves.length === 1 ? "" : "s"} ${moves.join(", ")}.`,
+          "ok"
+        );
+      } else {
+        R.status(
+          perfect,
+          `With perfect play ${data.perfect_play} wins: ${data.to_move} to move has no winning pair.`,
+          "ok"
+        );
+      }
+    }
 
     /* Analyse a position; `fromNotation`: typed in the notation box, whose text stays
        and which says the error too (the status at the top may be out of sight). */
@@ -333,6 +367,7 @@
       R.showOverlay(overlay, null);
       analyze({ position: notation.value.toUpperCase() }, true); // "hh" as "HH", like the dispute box
     });
+    document.getElementById("solve").addEventListener("click", solve);
     document.getElementById("dispute").addEventListener("submit", async (event) => {
       event.preventDefault();
       const verdict = document.getElementById("verdict");
