@@ -392,10 +392,39 @@ def test_a_photo_too_small_to_show_a_board_is_422_naming_its_size(
     data: dict[str, Any] = {field: upload(_png_of(rows, cols), "dot.png"), **extra}
     response = client.post(route, data=data)
     assert response.status_code == 422, response.get_json()
+    # Routes taking several photos name whose it is first (phones name them all image.jpg).
+    seat = {
+        "/api/kingdomino/compare": "kingdom 1's photo: ",
+        "/api/cross/round": "player 1's photo: ",
+    }
     assert response.get_json() == {
-        "error": f"dot.png: the photo is {cols}x{rows} pixels, too small or too narrow to show "
-        "the game (at least 32 pixels a side, at most 10 times as long as wide); send the "
-        "photo as taken"
+        "error": f"{seat.get(route, '')}dot.png: the photo is {cols}x{rows} pixels, too small "
+        "or too narrow to show the game (at least 32 pixels a side, at most 10 times as long "
+        "as wide); send the photo as taken"
+    }
+
+
+@pytest.mark.parametrize(
+    ("route", "first", "whose"),
+    [
+        ("/api/kingdomino/compare", {"kingdom1": "C F1"}, "kingdom 2's photo"),
+        ("/api/cross/round", {"hand1": "1-2"}, "player 2's photo"),
+    ],
+)
+def test_an_unreadable_photo_names_its_seat_not_only_its_file_name(
+    client: FlaskClient, route: str, first: dict[str, str], whose: str
+) -> None:
+    # Session 8 (newcomer): a phone sends every camera photo as "image.jpg", so the error
+    # "image.jpg: the file is empty, not a photo" did not say whose photo it was.
+    data: dict[str, Any] = {"photo2": upload(b"", "image.jpg"), **first}
+    response = client.post(route, data=data)
+    assert response.status_code == 415
+    assert response.get_json() == {"error": f"{whose}: image.jpg: the file is empty, not a photo"}
+    data = {"photo2": upload(b"W W", "image.jpg"), **first}
+    response = client.post(route, data=data)
+    assert response.status_code == 415
+    assert response.get_json() == {
+        "error": f"{whose}: image.jpg: not an image (send a JPEG, PNG or WebP photo)"
     }
 
 

@@ -117,8 +117,8 @@ def round_answer(data: dict[str, Any]) -> dict[str, Any]:
     for number, text in enumerate(seats, start=1):
         field = f"photo{number}"
         if inputs.has_photo(field):
-            image = inputs.photo(field, draft_side=decode_side(6))
-            try:
+            try:  # a file that cannot be read too: phones name every photo "image.jpg"
+                image = inputs.photo(field, draft_side=decode_side(6))
                 seen = recognition.read_tiles(
                     image, max_pips=6, photo_side=inputs.photo_side(field)
                 )

@@ -86,8 +86,8 @@ def _read(
                 f"send either a photo {photo_field!r} or a kingdom notation {text_field!r},"
                 " not both",
             )
-        image = inputs.photo(photo_field, draft_side=recognition.KINGDOM_DRAFT_SIDE)
-        try:  # (a file that is no photo is named by its file name, as for Cross)
+        try:  # a file that is no photo too, after its file name: phones name all "image.jpg"
+            image = inputs.photo(photo_field, draft_side=recognition.KINGDOM_DRAFT_SIDE)
             reading = recognition.read_kingdom(image, photo_side=inputs.photo_side(photo_field))
         except ApiError as error:
             if not which:
