@@ -74,8 +74,8 @@ def _perfect_play(pos: Any) -> dict[str, Any]:
             "winning_moves": None,
             "solve_note": (
                 f"too large to solve here (no answer within {WEB_NODE_LIMIT:,} positions): "
-                f"use the CLI, referee domineering solve --node-limit "
-                f"{engine.DEFAULT_NODE_LIMIT} '{notation}'"
+                f"use the CLI, referee domineering solve --node-limit N '{notation}' "
+                f"(N is {engine.DEFAULT_NODE_LIMIT:,} by default: raise it for a larger board)"
             ),
         }
     return {
