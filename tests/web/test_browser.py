@@ -576,6 +576,33 @@ def test_cross_hand_photo_read_then_corrected(page: Any, live_server: str) -> No
     screenshot(page, "cross-photo")
 
 
+def test_cross_seat_whose_photo_failed_is_not_scored_as_gone_out(
+    page: Any, live_server: str, tmp_path: Path
+) -> None:
+    # Session 8 (newcomer): player 1's photo refused left their hand empty, and the page
+    # went on saying "Player 1 scores 4": an empty hand is the player who went out.
+    note = tmp_path / "image.jpg"
+    note.write_text("not a photo", encoding="utf-8")
+    winner = "document.getElementById('winner').textContent === "
+    page.goto(live_server + "/cross/")
+    page.click("section.player[data-player='2'] .choose")
+    page.click("#picker .tile-button[data-tile='2-2']")
+    page.wait_for_function(winner + "'Player 1 scores 4'")
+    page.set_input_files("section.player[data-player='1'] .hand-photo", str(note))
+    page.wait_for_function(winner + "'Check the hands'")
+    assert "Player 1's photo could not be read" in page.inner_text("#winner-detail")
+    assert "not an image" in page.inner_text("section.player[data-player='1'] .status")
+    assert page.locator("section.player[data-player='2'] .hand-tiles .tile-button").count() == 1
+    # Player 1 did go out: "Add tiles here" and none added scores the round again.
+    page.click("section.player[data-player='1'] .choose")
+    page.wait_for_function(winner + "'Player 1 scores 4'")
+    # Refused again, then a tile added by hand: 1-1 (2 pips) against 2-2 (4), blocked.
+    page.set_input_files("section.player[data-player='1'] .hand-photo", str(note))
+    page.wait_for_function(winner + "'Check the hands'")
+    page.click("#picker .tile-button[data-tile='1-1']")
+    page.wait_for_function(winner + "'Player 1 scores 2'")
+
+
 def test_two_step_plays_from_each_source(page: Any, live_server: str) -> None:
     page.goto(live_server + "/two-step/")
     page.select_option("#end-left", "3")

@@ -73,6 +73,7 @@
       if (index === active) players[active].tiles = players[active].tiles.filter((t) => !same(t, tile));
       else if (index < 0) players[active].tiles.push(tile);
       else return;
+      players[active].unread = false;
       changed();
     }
 
@@ -84,18 +85,25 @@
         const section = template.content.firstElementChild.cloneNode(true);
         section.dataset.player = String(index + 1);
         section.querySelector(".player-name").textContent = `Player ${index + 1}`;
-        const player = { tiles: kept[index] || [], section };
-        section.querySelector(".choose").addEventListener("click", () => choose(index));
+        // unread: this seat's photo could not be read and its hand is empty; an empty
+        // hand is the player who went out, so no round is scored until it is settled.
+        const player = { tiles: kept[index] || [], section, unread: false };
+        section.querySelector(".choose").addEventListener("click", () => {
+          choose(index);
+          if (player.unread) {
+            player.unread = false; // "Add tiles here" on an empty hand: its player went out
+            changed();
+          }
+        });
         section.addEventListener("click", (event) => {
           if (!event.target.closest("button, label, input")) choose(index);
         });
         R.onPhoto(section.querySelector(".hand-photo"), async (file) => {
           choose(index);
           const tiles = await readHand(file, section.querySelector(".status"), section.querySelector(".overlay"));
-          if (tiles) {
-            player.tiles = tiles;
-            changed();
-          }
+          if (tiles) player.tiles = tiles;
+          player.unread = !tiles && !player.tiles.length;
+          changed();
         });
         players.push(player);
         container.append(section);
@@ -135,7 +143,9 @@
         return;
       }
       const hands = players.map((player) => player.tiles.map(R.tileText));
-      const { ok, data } = await R.post("/api/cross/round", { hands });
+      const unread = players.findIndex((player) => player.unread);
+      const { ok, data } =
+        unread < 0 ? await R.post("/api/cross/round", { hands }) : { ok: false, data: {} };
       if (!requests.isLatest(ticket)) return;
       answerBox.hidden = false;
       const winner = document.getElementById("winner");
@@ -145,7 +155,11 @@
       if (!ok) {
         answer = null;
         winner.textContent = "Check the hands";
-        detail.textContent = data.error;
+        detail.textContent =
+          unread < 0
+            ? data.error
+            : `Player ${unread + 1}'s photo could not be read, so their hand is empty: photograph ` +
+              "it again or add its tiles (a player who went out: tap Add tiles here and add none)";
         list.replaceChildren();
         save.show(false);
         return;
