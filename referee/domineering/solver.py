@@ -16,58 +16,137 @@ from referee.errors import RefereeError
 
 __all__ = ["DEFAULT_NODE_LIMIT", "SearchLimitError", "solve", "winning_moves"]
 
-#: Positions the perfect-play search may visit before giving up.
-DEFAULT_NODE_LIMIT = 3_000_000
+#: Positions the perfect-play search may visit before giving up: about 9 s of one core
+#: on an empty 8x8 board, which it cannot solve (docs/domineering.md, "Session 9").
+DEFAULT_NODE_LIMIT = 600_000
 
 
 class SearchLimitError(RefereeError):
     """The perfect-play search visited ``node_limit`` positions without an answer."""
 
 
-class _Solver:
-    """Negamax over bitboards with a memo keyed by the free cells and the side to move.
+#: Bit ``row * 8 + col`` is cell ``(row, col)``: a board of up to 8x8 in one 64-bit int.
+_STRIDE = 8
+#: Cells that may be the left cell of a pair (not column H): no pair wraps to the next row.
+_LEFT_CELLS = 0x7F7F_7F7F_7F7F_7F7F
 
-    Cell ``(row, col)`` is bit ``row * (cols + 1) + col``; the extra column is never
-    free, so a horizontal pair never wraps to the next row.  H's pairs are the
-    bits of ``free & (free >> 1)``, V's those of ``free & (free >> (cols + 1))``.
+
+def _pair_counts() -> bytes:
+    """For each 8-cell row as a byte, the most disjoint pairs it holds (half of each run)."""
+    counts = []
+    for bits in range(256):
+        runs = format(bits, "08b").split("0")
+        counts.append(sum(len(run) // 2 for run in runs))
+    return bytes(counts)
+
+
+_PAIRS = _pair_counts()
+
+
+def _mirror_table(width: int) -> bytes:
+    """Each row byte of a board ``width`` cells wide, mirrored left to right."""
+    return bytes(int(format(bits, "08b")[::-1], 2) >> (8 - width) for bits in range(256))
+
+
+def _transpose(board: int) -> int:
+    """The 8x8 bitboard flipped about its main diagonal: bit ``r * 8 + c`` -> ``c * 8 + r``."""
+    swap = 0x0F0F_0F0F_0000_0000 & (board ^ (board << 28))
+    board ^= swap ^ (swap >> 28)
+    swap = 0x3333_0000_3333_0000 & (board ^ (board << 14))
+    board ^= swap ^ (swap >> 14)
+    swap = 0x5500_5500_5500_5500 & (board ^ (board << 7))
+    board ^= swap ^ (swap >> 7)
+    return board
+
+
+def _count(board: int) -> int:
+    """The most disjoint horizontal pairs on ``board`` (taken row by row)."""
+    return sum(board.to_bytes(8, "little").translate(_PAIRS))
+
+
+class _Solver:
+    """Negamax over two bitboards, each side's pairs horizontal in its own.
+
+    The free cells are kept twice: row by row (H's pairs are neighbouring bits)
+    and transposed (V's pairs are then neighbouring bits), so one search serves
+    both sides: ``_wins(mine, theirs, side)`` has the side to move's pairs in
+    ``mine``.  Before searching a position it tries the safe-move bounds:
+
+    * a pair is *safe* for a side if the opponent can never claim either cell
+      (no free cell above or below it, for H); safe pairs counted half of each
+      run of such cells, so they never overlap;
+    * a side's *possible* moves are the most disjoint pairs it could ever claim
+      (half of each run of free cells in its direction): the opponent's moves
+      only take cells away.
+
+    The side to move wins if it has more safe moves than the opponent has
+    possible moves (it plays a safe move each turn until the opponent runs out),
+    and loses if the opponent has at least as many safe moves as it has
+    possible moves.  The memo is keyed by the board up to its mirror images
+    (left-right, top-bottom) and, on a square board, its transpose with the
+    sides swapped (the same game for the other side); cells neither side can
+    ever use are left out of the key.
     """
 
     def __init__(self, rows: int, cols: int, node_limit: int) -> None:
-        self.stride = cols + 1
         self.rows = rows
         self.cols = cols
         self.node_limit = node_limit
         self.nodes = 0
         self.memo: dict[int, bool] = {}
-        row_mask = (1 << cols) - 1
-        self.row_mask = row_mask
-        self.reverse = [int(format(bits, f"0{cols}b")[::-1], 2) for bits in range(row_mask + 1)]
+        self.square = rows == cols
+        # Per side (0 = H, 1 = V): rows and mirror table of that side's own board.
+        self.lines = (rows, cols)
+        self.mirror = (_mirror_table(cols), _mirror_table(rows))
+        # A pair whose left cell is bit p in one board is bits q, q + 8 in the other.
+        self.across = [0] * 64
+        for bit in range(64):
+            row, col = divmod(bit, _STRIDE)
+            spot = col * _STRIDE + row
+            self.across[bit] = (1 << spot) | (1 << (spot + _STRIDE)) if spot < 56 else 0
 
-    def anchors(self, free: int, side: int) -> int:
-        return free & (free >> (1 if side == 0 else self.stride))
-
-    def key(self, free: int, side: int) -> int:
-        """The least of the board and its mirror images (left-right, top-bottom)."""
-        stride, mask, reverse = self.stride, self.row_mask, self.reverse
-        lines = [(free >> (row * stride)) & mask for row in range(self.rows)]
-        mirrored = [reverse[line] for line in lines]
-        best = free
-        for variant in (mirrored, lines[::-1], mirrored[::-1]):
-            packed = 0
-            for line in reversed(variant):
-                packed = (packed << stride) | line
-            best = min(best, packed)
-        return (best << 1) | side
+    def key(self, mine: int, side: int) -> int:
+        """The least of the board and its mirror images, cells nobody can use left out."""
+        live = mine & (mine >> 1) & _LEFT_CELLS
+        live |= (live << 1) | (mine & ((mine >> _STRIDE) | (mine << _STRIDE)))
+        lines = live.to_bytes(self.lines[side], "little")
+        mirrored = lines.translate(self.mirror[side])
+        best = min(
+            live,
+            int.from_bytes(mirrored, "little"),
+            int.from_bytes(lines, "big"),
+            int.from_bytes(mirrored, "big"),
+        )
+        return best if self.square else (best << 1) | side
 
     def wins(self, free: int, side: int) -> bool:
-        """True if ``side`` (0 = H, 1 = V), to move on ``free``, wins with perfect play."""
-        mine = self.anchors(free, side)
-        if not mine:
+        """True if ``side`` (0 = H, 1 = V), to move on ``free``, wins with perfect play.
+
+        ``free`` has bit ``row * 8 + col`` set for each free cell (:func:`_free_bits`).
+        """
+        across = _transpose(free)
+        if side == 0:
+            return self._wins(free, across, 0)
+        return self._wins(across, free, 1)
+
+    def _wins(self, mine: int, theirs: int, side: int) -> bool:
+        anchors = mine & (mine >> 1) & _LEFT_CELLS
+        if not anchors:
             return False
-        theirs = self.anchors(free, 1 - side)
-        if not theirs:
+        their_pairs = theirs & (theirs >> 1) & _LEFT_CELLS
+        if not their_pairs:
             return True
-        key = self.key(free, side)
+        # The safe-move bounds; each count is at most half its cells and at least
+        # half its pairs (rounded up), which settles most positions without counting.
+        safe = mine & ~((mine >> _STRIDE) | (mine << _STRIDE))
+        if safe.bit_count() // 2 > (their_pairs.bit_count() + 1) // 2 and _count(safe) > _count(
+            theirs
+        ):
+            return True
+        safe = theirs & ~((theirs >> _STRIDE) | (theirs << _STRIDE))
+        if safe.bit_count() // 2 >= (anchors.bit_count() + 1) // 2 and _count(safe) >= _count(mine):
+            return False
+        key = self.key(mine, side)
         known = self.memo.get(key)
         if known is not None:
             return known
@@ -77,43 +156,49 @@ class _Solver:
                 f"no answer within {self.node_limit:,} positions; "
                 "try a smaller board or a later position"
             )
-        step = 1 if side == 0 else self.stride
-        other_step = self.stride if side == 0 else 1
+        across, pairs = self.across, _PAIRS
         choices = []
-        bits = mine
+        bits = anchors
         while bits:
             low = bits & -bits
             bits ^= low
-            after = free & ~(low | (low << step))
-            left = after & (after >> other_step)
-            if not left:
+            after = theirs & ~across[low.bit_length() - 1]
+            kept = mine & ~(low | (low << 1))
+            safe = kept & ~((kept >> _STRIDE) | (kept << _STRIDE))
+            # A move wins at once if it leaves the opponent at most as many possible
+            # moves as we have safe ones (the bound above, for the opponent to move).
+            # Otherwise: the opponent's fewest possible moves and our most safe ones first.
+            margin = sum(after.to_bytes(8, "little").translate(pairs)) - sum(
+                safe.to_bytes(8, "little").translate(pairs)
+            )
+            if margin <= 0:
                 self.memo[key] = True
                 return True
-            # Take away as many of the opponent's pairs and as few of ours as we can.
-            kept = after & (after >> step)
-            choices.append((left.bit_count() - kept.bit_count(), after))
+            choices.append((margin, after, kept))
         choices.sort(key=lambda choice: choice[0])
-        result = any(not self.wins(after, 1 - side) for _, after in choices)
+        reply = side ^ 1
+        result = any(not self._wins(after, kept, reply) for _, after, kept in choices)
         self.memo[key] = result
         return result
 
 
 def _free_bits(pos: Position) -> int:
-    stride = pos.cols + 1
+    """Bit ``row * 8 + col`` set for each free cell of ``pos``."""
     free = 0
     for row, line in enumerate(pos.cells):
         for col, symbol in enumerate(line):
             if symbol == ".":
-                free |= 1 << (row * stride + col)
+                free |= 1 << (row * _STRIDE + col)
     return free
 
 
 def solve(pos: Position, *, node_limit: int = DEFAULT_NODE_LIMIT) -> Side:
     """The winner with perfect play from ``pos``, the side to move moving next.
 
-    A search of our own (negamax with a memo of positions up to mirror images,
-    moves that take the most opponent pairs first).  The empty 5x5 board takes
-    well under a second, 6x6 a few seconds (``benchmarks/domineering_solve.py``).
+    A search of our own (:class:`_Solver`: negamax with the safe-move bounds, a memo
+    of positions up to symmetry, moves that leave the opponent fewest possible moves
+    first).  The empty 5x5 and 6x6 boards take well under a second
+    (``benchmarks/domineering_solve.py``; docs/domineering.md, "Session 9").
 
     Raises
     ------

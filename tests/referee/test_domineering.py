@@ -498,6 +498,44 @@ def test_solve_agrees_with_brute_force_minimax(seed: int) -> None:
     assert winning_moves(pos) == expected
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_solve_agrees_with_brute_force_on_eight_wide_and_long_boards(seed: int) -> None:
+    # Session 9: the search keeps each row in a byte (bit row * 8 + col) and V's pairs in
+    # a transposed board; an 8-cell row or column has no spare bit, so a pair must not
+    # wrap from column H to the next row's column A (or from row 8 to the next column).
+    rng = random.Random(1000 + seed)
+    rows, cols = rng.choice([(1, 8), (8, 1), (2, 8), (8, 2), (3, 8), (8, 3), (8, 8)])
+    grid = [
+        ["." if rng.random() < 14 / (rows * cols) else "#" for _ in range(cols)]
+        for _ in range(rows)
+    ]
+    pos = Position(tuple(tuple(line) for line in grid), rng.choice(["H", "V"]))
+    side = to_move(pos)
+    free = frozenset((r, c) for r in range(rows) for c in range(cols) if pos.cells[r][c] == ".")
+    other: Side = "V" if side == "H" else "H"
+    memo: dict[tuple[Free, Side], bool] = {}
+    assert solve(pos) == (side if _brute(free, side, memo) else other)
+    expected = [m for m in legal_moves(pos, side) if not _brute(free - set(m.cells), other, memo)]
+    assert winning_moves(pos) == expected
+
+
+def test_solve_a_position_the_safe_moves_decide() -> None:
+    # A1 B1 C1 have no free cell above or below: V can never take them, so H has a safe
+    # move there (A1-B1 or B1-C1, one of them). V has D1-D2 and D2-D3, one move at most.
+    #   A B C D
+    # 1 . . . .
+    # 2 # # # .
+    # 3 # # # .
+    # V to move: whichever pair V takes, H answers with a safe move and V has none left.
+    assert solve(parse_position("..../###./###. V")) == "H"
+    assert winning_moves(parse_position("..../###./###. V")) == []
+    # H to move: only C1-D1 wins. After A1-B1 or B1-C1, V takes D1-D2 and H is left
+    # with one cell in row 1; after C1-D1, V's D2-D3 is answered by A1-B1.
+    pos = parse_position("..../###./###. H")
+    assert solve(pos) == "H"
+    assert [str(move) for move in winning_moves(pos)] == ["C1-D1"]
+
+
 # --- match and game interface --------------------------------------------------------------------
 
 

@@ -100,6 +100,17 @@ def test_too_large_is_200_with_the_analysis_and_a_note(
     assert len(answer["legal_moves"]["V"]) == 12
 
 
+def test_empty_6x6_is_solved_within_the_web_limit(client: FlaskClient) -> None:
+    # Session 9: the safe-move bounds bring the empty 6x6 board within WEB_NODE_LIMIT
+    # (it was the note before). A first-player win, here H: session 8's search (no
+    # bounds, 596,652 positions) says the same (docs/domineering.md, "Session 9").
+    status, answer = post(client, json={"position": "/".join(["." * 6] * 6), "solve": True})
+    assert status == 200
+    assert answer["perfect_play"] == "H"
+    assert answer["winning_moves"]
+    assert "solve_note" not in answer
+
+
 def test_web_limit_keeps_an_empty_8x8_short(client: FlaskClient) -> None:
     # 8x8 is far beyond the web's limit: the answer is the note, not a long wait.
     status, answer = post(client, json={"position": "/".join(["." * 8] * 8), "solve": True})

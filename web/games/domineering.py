@@ -18,8 +18,9 @@ from web.errors import ApiError
 __all__ = ["WEB_NODE_LIMIT", "analyze_answer", "bp", "check_answer"]
 
 #: Positions the perfect-play search may visit in one web request (the CLI's default is
-#: ``engine.DEFAULT_NODE_LIMIT``, 3,000,000).  Measured on an empty 6x6 and 8x8 board,
-#: both beyond it: about 2-3 s (docs/web.md, "Session 8: perfect play on the web").
+#: ``engine.DEFAULT_NODE_LIMIT``).  An empty 8x8 board, beyond it, gives up in about 3 s;
+#: an empty 6x6 board is solved within it since session 9 (docs/web.md, "Session 8:
+#: perfect play on the web" and "Session 9").
 WEB_NODE_LIMIT = 200_000
 
 bp = Blueprint("domineering", __name__, url_prefix="/domineering")
