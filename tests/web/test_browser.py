@@ -255,11 +255,14 @@ def test_two_kingdoms_compared(page: Any, live_server: str) -> None:
 def test_a_compare_error_shows_under_the_kingdom_it_names(page: Any, live_server: str) -> None:
     # Session 8: every error of the comparison was shown under kingdom 1. The answer is
     # stubbed: the page's notations come from its boards, which the engine always parses.
+    # Session 9: said in the page's words ("Kingdom 2", its heading), not the API's field.
     error = {"error": "field 'kingdom2': a kingdom has at most 9 rows, got 10"}
     page.route("**/api/kingdomino/compare", lambda route: route.fulfill(status=400, json=error))
     kingdoms = _compare(page, live_server, "C F1 F F", "C M3 W W")
     kingdoms.nth(1).locator(".status.error").wait_for()
-    assert kingdoms.nth(1).locator(".status").inner_text() == error["error"]
+    assert kingdoms.nth(1).locator(".status").inner_text() == (
+        "Kingdom 2: a kingdom has at most 9 rows, got 10"
+    )
     assert kingdoms.nth(0).locator(".status.error").count() == 0
 
 
@@ -521,7 +524,7 @@ def test_two_step_round_refereed_and_a_match(page: Any, live_server: str) -> Non
     page.click("#match-button")
     page.wait_for_selector("#match-status.error")
     assert page.inner_text("#match-status").startswith(
-        "The match cannot be added up: field 'rounds': a round is WINNER:CARD"
+        "The match cannot be added up: the rounds: a round is WINNER:CARD"
     )
     assert page.locator("#match-list li").count() == 7
     assert page.inner_text("#match-list li >> nth=6").endswith("11-1")
@@ -664,7 +667,7 @@ def test_two_step_photo_tiles_already_on_a_pile_are_said_not_dropped(
         "document.getElementById('plays-title').textContent === 'Check the tiles'"
     )
     assert page.inner_text("#plays-detail") == (
-        "field 'hand': a hand holds at most 3 tiles, got 4 (0-5 1-1 0-2 1-4): "
+        "Your hand: a hand holds at most 3 tiles, got 4 (0-5 1-1 0-2 1-4): "
         "tap the tiles that are not in your hand to take them out"
     )
     # Taking 1-4 out: ends 3 and 0; 0-5 and 0-2 go on the 0, nothing on the 3, and the
@@ -996,7 +999,7 @@ def test_a_long_word_in_an_error_stays_within_a_phone_screen(page: Any, live_ser
     page.fill("#round-position", "floor 1-1 " + "y" * 300)
     page.click("#round-analyse")
     page.wait_for_selector("#round-status.error")
-    assert "field 'position'" in page.inner_text("#round-status")
+    assert page.inner_text("#round-status").startswith("The table: ")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= WIDTHS[0]
 
@@ -1018,3 +1021,39 @@ def test_cross_match_reloaded_keeps_its_player_count(page: Any, live_server: str
     page.wait_for_function("document.querySelectorAll('#match-rounds li').length === 1")
     assert page.locator("section.player").count() == 3
     assert page.get_attribute("#player-count button[data-count='3']", "aria-pressed") == "true"
+
+
+def test_errors_are_said_in_the_page_words_not_the_api_fields(page: Any, live_server: str) -> None:
+    # Session 9: the pages quoted the API's field names ("field 'move': ..."); they now say
+    # what the page calls the field, and the API's own message keeps the name for its callers.
+    page.goto(f"{live_server}/two-step/round")
+    page.click("#round-example")
+    page.wait_for_function(
+        "document.getElementById('round-title').textContent === 'Player 2 to move'"
+    )
+    page.fill("#check-move", "jump 3-4")
+    page.click("#check-button")
+    page.wait_for_selector("#check-status.error")
+    reason = "unknown move 'jump': expected play, discard or end turn at column 1 of 'jump 3-4'"
+    assert page.inner_text("#check-status") == f"The move: {reason}"
+    from_api = page.evaluate(
+        """async () => {
+          const response = await fetch('/api/two-step/check', {
+            method: 'POST',
+            headers: {'Content-Type': 'application/json', Accept: 'application/json'},
+            body: JSON.stringify({
+              position: document.getElementById('round-position').value, move: 'jump 3-4'
+            }),
+          });
+          return (await response.json()).error;
+        }"""
+    )
+    assert from_api == f"field 'move': {reason}"
+    # The table typed without whose turn it is: "The table", the page's heading.
+    page.fill("#round-position", "floor 1-1 garbage")
+    page.click("#round-analyse")
+    page.wait_for_selector("#round-status.error")
+    assert page.inner_text("#round-status") == (
+        "The table: no 'turn' field: say whose turn it is, 'turn 1' or 'turn 2' "
+        "of 'floor 1-1 garbage'"
+    )

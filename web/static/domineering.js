@@ -18,6 +18,12 @@
   }
 
   Referee.domineeringPage = function () {
+    R.errorWords = [
+      R.fieldWord("position", "The sheet"),
+      R.fieldWord("first", "Started"),
+      R.fieldWord("move", "The pair"),
+      R.fieldWord("player", "The player"),
+    ];
     const sheet = document.getElementById("sheet");
     const status = document.getElementById("status");
     const answerBox = document.getElementById("answer");

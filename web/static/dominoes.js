@@ -44,6 +44,18 @@
   }
 
   Referee.crossPage = function () {
+    /* "field 'hands': hand 2: ..." and "... more than once: hand 1, hand 2": the page
+       shows players, not the API's list of hands. */
+    R.errorWords = [
+      [/(^|; )field 'hands': hand (\d+): /g, "$1Player $2's hand: "],
+      [/(^|; )field 'hand(\d+)': /g, "$1Player $2's hand: "],
+      R.fieldWord("hands", "The hands"),
+      // Said after "The match cannot be added up: ".
+      [/(^|; )field 'rounds': round (\d+), hand (\d+): /g, "$1round $2, player $3's hand: "],
+      R.fieldWord("rounds", "the rounds"),
+      R.fieldWord("target", "play to"),
+      [/\bhand (\d+)/g, "player $1's hand"],
+    ];
     const container = document.getElementById("players");
     const template = document.getElementById("player-template");
     const answerBox = document.getElementById("answer");
@@ -298,6 +310,13 @@
   };
 
   Referee.twoStepPage = function () {
+    R.errorWords = [
+      R.fieldWord("hand", "Your hand"),
+      R.fieldWord("card_top", "The dance card top"),
+      R.fieldWord("discard_top", "The discard top"),
+      R.fieldWord("ends", "The dance floor"),
+      [/\bthe hand\b/g, "your hand"],
+    ];
     const answerBox = document.getElementById("answer");
     const requests = R.sequence();
     const slots = { hand: [], card: [], discard: [] };
@@ -448,6 +467,13 @@
      checked (/api/two-step/check) and a match added up (/api/two-step/match). The engine
      answers everything; the page only shows it. */
   Referee.twoStepRoundPage = function (example) {
+    R.errorWords = [
+      R.fieldWord("position", "The table"),
+      R.fieldWord("move", "The move"),
+      // Said after "The match cannot be added up: ".
+      R.fieldWord("rounds", "the rounds"),
+      R.fieldWord("target", "the points to play to"),
+    ];
     const position = document.getElementById("round-position");
     const optional = document.getElementById("optional-plays");
     const answerBox = document.getElementById("round-answer");

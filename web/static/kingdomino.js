@@ -321,6 +321,7 @@
 
   /* The single-kingdom page. */
   Referee.kingdominoScorePage = function () {
+    R.errorWords = [R.fieldWord("kingdom", "The kingdom"), R.fieldWord("bonus", "Bonuses")];
     const section = document.querySelector("section.kingdom");
     const answerBox = document.getElementById("answer");
     const notation = document.getElementById("notation");
@@ -391,6 +392,11 @@
 
   /* Two kingdoms compared. */
   Referee.kingdominoComparePage = function () {
+    R.errorWords = [
+      R.fieldWord("kingdom1", "Kingdom 1"),
+      R.fieldWord("kingdom2", "Kingdom 2"),
+      R.fieldWord("bonus", "Bonuses"),
+    ];
     const answerBox = document.getElementById("answer");
     const requests = R.sequence();
     let lastAnswer = null;
@@ -437,7 +443,7 @@
       if (!requests.isLatest(ticket)) return;
       if (!ok) {
         // Under the kingdom the error names ("field 'kingdom2': ...", "kingdom 2's photo: ...").
-        const second = /^(field 'kingdom2'|kingdom 2's)/.test(data.error || "");
+        const second = /^(field 'kingdom2'|kingdom 2's)/.test(data.apiError || "");
         R.status(widgets[second ? 1 : 0].status, data.error, "error");
         return;
       }

@@ -32,8 +32,26 @@
     return node;
   };
 
+  /* The API names its fields in errors ("field 'kingdom2': ...") for API callers; a page
+     says them in its own words instead. Each page sets Referee.errorWords: a list of
+     [pattern, replacement] (String.replace), built with Referee.fieldWord for a field. */
+  Referee.errorWords = [];
+
+  /* A rule that says field `name` as `words`: "field 'kingdom2': x" -> "Kingdom 2: x"
+     (also after "; ", where the API joins several fields' errors). */
+  Referee.fieldWord = (name, words) => [new RegExp(`(^|; )field '${name}': `, "g"), `$1${words}: `];
+
+  /* `message` in the page's words (Referee.errorWords, or the `rules` given). */
+  Referee.plainError = function (message, rules) {
+    let text = String(message || "");
+    for (const [pattern, replacement] of rules || Referee.errorWords) text = text.replace(pattern, replacement);
+    return text;
+  };
+
   /* POST a FormData or a plain object (sent as JSON); never throws.
-     Answers {ok, status, data} where data is the JSON answer or {error}. */
+     Answers {ok, status, data} where data is the JSON answer or {error}; on an error,
+     data.error is said in the page's words (Referee.plainError) and data.apiError is
+     the API's own message. */
   Referee.post = async function (url, body) {
     const options = { method: "POST", headers: { Accept: "application/json" } };
     if (body instanceof FormData) {
@@ -53,6 +71,10 @@
       data = await response.json();
     } catch (error) {
       data = { error: `unexpected answer from Referee (HTTP ${response.status})` };
+    }
+    if (!response.ok && data && typeof data.error === "string") {
+      data.apiError = data.error;
+      data.error = Referee.plainError(data.error);
     }
     return { ok: response.ok, status: response.status, data };
   };
