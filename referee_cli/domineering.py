@@ -253,7 +253,10 @@ def solve(position: str, first: engine.Side | None, node_limit: int, as_json: bo
     """Who wins POSITION with perfect play, and the side to move's winning pairs."""
     pos = _read_position(position, first)
     side = engine.to_move(pos)
-    winning = engine.winning_moves(pos, node_limit=node_limit)
+    try:
+        winning = engine.winning_moves(pos, node_limit=node_limit)
+    except engine.SearchLimitError as error:  # say how to search further
+        raise engine.SearchLimitError(f"{error}, or raise --node-limit") from None
     winner = side if winning else ("V" if side == "H" else "H")
     notation = engine.format_position(pos)
     moves = [str(move) for move in winning]

@@ -82,7 +82,11 @@ def test_analyze_reads_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
             "'B3C3' is not a move: write two cells joined by '-'",
         ),
         (["check", OPENED, "A1-B1"], "Missing option '--player'"),
-        (["solve", "......../" * 7 + "........", "--node-limit", "10"], "no answer within 10"),
+        (
+            ["solve", "......../" * 7 + "........", "--node-limit", "10"],
+            "no answer within 10 positions; try a smaller board or a later position, "
+            "or raise --node-limit",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_one_line(
