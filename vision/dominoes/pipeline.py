@@ -29,6 +29,7 @@ from vision.dominoes.read import (
     evened_light,
     rectify_tile,
 )
+from vision.dominoes.refit import outline_from_pips
 from vision.dominoes.reframed import _evened_search, _stretched_search
 from vision.dominoes.unsure import unsure_warnings
 
@@ -40,6 +41,9 @@ __all__ = [
     "read_dominoes",
     "read_tile",
 ]
+
+#: A half's box in a rectified crop: first row, first col, rows, cols (pixels).
+Box = tuple[int, int, int, int]
 
 #: Below this confidence a tile's reading is flagged for the player to check.
 LOW_CONFIDENCE = 0.6
@@ -225,6 +229,15 @@ def read_tile(
 def _read_crop(crop: np.ndarray, candidate: TileCandidate, max_pips: int) -> TileReading | None:
     """Read one rectified tile (:func:`read_tile` after its crop): None if it is not a
     face-up tile."""
+    read = _read_crop_halves(crop, candidate, max_pips)
+    return None if read is None else read[0]
+
+
+def _read_crop_halves(
+    crop: np.ndarray, candidate: TileCandidate, max_pips: int
+) -> tuple[TileReading, list[HalfCount], tuple[Box, Box], float] | None:
+    """:func:`_read_crop`, with what it saw: the two halves' counts, each half's box in
+    the crop (first row, first col, rows, cols; pixels) and the bar's middle col."""
     rows, cols = crop.shape[:2]
     # The crop's ink, measured once: for the bar and for the tile's ink level.
     ink = _tile_ink(crop)
@@ -289,7 +302,8 @@ def _read_crop(crop: np.ndarray, candidate: TileCandidate, max_pips: int) -> Til
     # end (onto a touching tile's pips) or stops short of it; unsure either way.
     if coloured and abs((first + last) / 2 - cols / 2) > OFF_MIDDLE * cols:
         confidence = min(confidence, OFF_MIDDLE_CONFIDENCE)
-    return TileReading(pips, candidate.corners, float(confidence), legal, cut)
+    reading = TileReading(pips, candidate.corners, float(confidence), legal, cut)
+    return reading, halves, (ends[0][1], ends[1][1]), (first + last) / 2
 
 
 #: A bar further than this share of the crop's length from its middle makes a reading
@@ -324,6 +338,7 @@ def _read_candidates(
             continue
         reading, crop = read_tile(image, candidate, max_pips=max_pips)
         crops.append(crop)
+        source = candidate
         # Found at another size, a tile is kept only when read surely: its other
         # outlines are read on until one is (a low angle's loose first outline).
         other_size = index >= own_size
@@ -338,6 +353,13 @@ def _read_candidates(
             again, crop = read_tile(image, other, max_pips=max_pips)
             crops.append(crop)
             if again is not None and (reading is None or _rank(again) > _rank(reading)):
+                reading, source = again, other
+        if reading is not None and not reading.legal and max_pips > DEFAULT_MAX_PIPS:
+            # Above double-six, pips on no legal layout: a loose outline (a low angle)
+            # puts them off their halves' middles.  Read the tile again on an outline
+            # placed on the pips themselves (vision/dominoes/refit.py).
+            again = _refitted(image, source, max_pips)
+            if again is not None and again.legal and _rank(again) > _rank(reading):
                 reading = again
         if reading is not None and candidate.proposed and not _sure_of_print(reading):
             reading = None  # proposed from print alone: only a clean reading shows a tile
@@ -356,6 +378,37 @@ def _read_candidates(
         if reading is not None:
             readings.append(reading)
     return readings, crops
+
+
+def _refitted(image: np.ndarray, candidate: TileCandidate, max_pips: int) -> TileReading | None:
+    """The tile read again on outlines placed on its pips' middles
+    (:func:`vision.dominoes.refit.outline_from_pips`): the best-ranked reading, None if
+    none can be placed or read."""
+    crop = rectify_tile(image, candidate.corners)
+    seen = _read_crop_halves(crop, candidate, max_pips)
+    if seen is None:
+        return None
+    _, halves, boxes, bar = seen
+    pips = tuple(
+        np.array([(top + row * rows, left + col * cols) for row, col in half.centres]).reshape(
+            -1, 2
+        )
+        for half, (top, left, rows, cols) in zip(halves, boxes, strict=True)
+    )
+    best: TileReading | None = None
+    for corners in outline_from_pips(candidate.corners, (pips[0], pips[1]), bar=bar):
+        outline = TileCandidate(
+            corners,
+            _short_side(corners),
+            _long_side(corners),
+            candidate.score,
+            proposed=candidate.proposed,
+            blank_ok=candidate.blank_ok,
+        )
+        reading, _ = read_tile(image, outline, max_pips=max_pips)
+        if reading is not None and (best is None or _rank(reading) > _rank(best)):
+            best = reading
+    return best
 
 
 def _pip_first_readings(

@@ -19,6 +19,7 @@ from vision.dominoes.find import _percentile_u8
 __all__ = [
     "HalfCount",
     "count_pips",
+    "crop_matrix",
     "legal_layout",
     "rectify_tile",
     "split_at_bar",
@@ -103,6 +104,32 @@ def rectify_tile(image: np.ndarray, corners: np.ndarray, *, short_side: int = 80
         The left half of the crop is the tile's top half (a standing tile) or its
         left half (a lying tile).
     """
+    size = short_side
+    return cv2.warpPerspective(
+        image,
+        crop_matrix(corners, short_side=size),
+        (2 * size, size),
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(255, 255, 255),  # a tile cut by the photo's edge: blank, no ink
+    )
+
+
+def crop_matrix(corners: np.ndarray, *, short_side: int = 80) -> np.ndarray:
+    """The perspective matrix :func:`rectify_tile` warps a tile's outline with.
+
+    Parameters
+    ----------
+    corners : (4, 2) array_like of float
+        The tile's tl, tr, br, bl corners as (x, y) pixels of the photo.
+    short_side : int, keyword-only
+        Rows of the crop (pixels).
+
+    Returns
+    -------
+    (3, 3) ndarray of float64
+        Maps (x, y) pixels of the photo to (x, y) pixels of the crop.
+    """
     points = np.asarray(corners, dtype=np.float32).reshape(4, 2)
     top = float(np.linalg.norm(points[1] - points[0]))
     side = float(np.linalg.norm(points[3] - points[0]))
@@ -110,15 +137,7 @@ def rectify_tile(image: np.ndarray, corners: np.ndarray, *, short_side: int = 80
         points = points[[1, 2, 3, 0]]
     size = short_side
     target = np.array([[0, 0], [2 * size, 0], [2 * size, size], [0, size]], dtype=np.float32)
-    matrix = cv2.getPerspectiveTransform(points, target)
-    return cv2.warpPerspective(
-        image,
-        matrix,
-        (2 * size, size),
-        flags=cv2.INTER_AREA,
-        borderMode=cv2.BORDER_CONSTANT,
-        borderValue=(255, 255, 255),  # a tile cut by the photo's edge: blank, no ink
-    )
+    return cv2.getPerspectiveTransform(points, target)
 
 
 def _tile_ink(crop: np.ndarray) -> np.ndarray:
