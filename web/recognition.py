@@ -68,8 +68,9 @@ class KingdomPhoto:
     ----------
     kingdom : referee.kingdomino.Kingdom
     seen : dict
-        ``confidence`` (rows x cols floats, 0..1), ``corners`` (tl, tr, br, bl as
-        [x, y] pixels) and ``warnings`` (list of str).
+        ``confidence`` (rows x cols floats, 0..1), ``unsure`` (rows x cols bools: the
+        squares the warnings call unsure, which the page marks), ``corners`` (tl, tr,
+        br, bl as [x, y] pixels) and ``warnings`` (list of str).
     draw : callable
         ``draw(score) -> str``: the annotated photo (grid, terrains, crowns, domains
         with their points) as a data URL, for the :class:`referee.kingdomino.Score`
@@ -120,9 +121,11 @@ def read_kingdom(image: np.ndarray, *, photo_side: int | None = None) -> Kingdom
     except ValueError as error:
         raise ApiError(422, f"no kingdom could be read from the photo: {error}") from None
     factor = 1.0 if photo_side is None else photo_side / max(image.shape[:2])
+    seen = _seen(reading, factor)
+    seen["unsure"] = [[bool(value) for value in row] for row in reading.unsure]
     return KingdomPhoto(
         reading.kingdom,
-        _seen(reading, factor),
+        seen,
         # The picture cut to the kingdom (a tenth of its side around it): on a phone a
         # kingdom filling a small part of the photo is shown as large as it can be.
         lambda result: overlay_url(draw_kingdom(image, reading, result, crop=0.1)),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import types
 from pathlib import Path
@@ -450,3 +451,38 @@ def test_compare_names_the_kingdom_whose_photo_cannot_be_read(
     assert status == 2
     assert err.startswith(f"referee: error: kingdom 2: {broken}: ")
     assert err.count("\n") == 1
+
+
+def test_a_photo_json_marks_the_squares_the_warnings_call_unsure(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Session 9: each square's ``unsure`` is the rule of the "unsure" warnings (the lead
+    # over the next possible reading under 0.5), not confidence under 0.5. The sample's
+    # reading is its label (checked square by square against kingdom-1.txt by hand).
+    photo = Path(__file__).resolve().parents[2] / "sample_photos" / "kingdom-1.jpg"
+    notation, points = photo.with_suffix(".txt").read_text().splitlines()[:2]
+    status, out, _ = run(capsys, "score", str(photo), "--json")
+    payload = json.loads(out)
+    assert status == 0 and payload["score"] == int(points.split()[-1])
+    read = [[(s["terrain"], s["crowns"]) for s in line] for line in payload["squares"]]
+    expected = parse_kingdom(notation)
+    assert read == [
+        [(expected[r, c].terrain.value, expected[r, c].crowns) for c in range(5)] for r in range(5)
+    ]
+    named = {
+        (int(w[1]), int(w[4])) for w in payload["warnings"] if re.match(r"\(\d, \d\): unsure", w)
+    }
+    marked = {
+        (r, c)
+        for r, line in enumerate(payload["squares"])
+        for c, s in enumerate(line)
+        if s["unsure"]
+    }
+    assert marked == named and named
+    # Every square under 0.5 is unsure; some unsure squares are over 0.5 (the new rule).
+    for r, line in enumerate(payload["squares"]):
+        for c, square in enumerate(line):
+            assert isinstance(square["unsure"], bool)
+            if square["confidence"] < 0.5:
+                assert (r, c) in marked
+    assert any(payload["squares"][r][c]["confidence"] >= 0.5 for r, c in marked)

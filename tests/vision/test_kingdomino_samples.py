@@ -69,7 +69,9 @@ def test_cli_scores_a_sample_photo_with_overlay(
         "terrain": letters[2, 2].terrain.value,
         "crowns": letters[2, 2].crowns,
         "confidence": payload["squares"][2][2]["confidence"],
+        "unsure": payload["squares"][2][2]["unsure"],  # session 9: the warnings' rule
     }
+    assert all(isinstance(s["unsure"], bool) for line in payload["squares"] for s in line)
     corners = payload["corners"]
     assert len(corners) == 4 and all(len(c) == 2 for c in corners)
     (tlx, tly), (trx, _), (_, bry), (_, bly) = corners

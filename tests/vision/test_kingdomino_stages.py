@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.kingdomino import Terrain, parse_kingdom, score
+from referee.kingdomino import Kingdom, Square, Terrain, parse_kingdom, score
 from vision.kingdomino.classify import (
     CROWN_COUNTS,
     one_warning_per_square,
@@ -23,10 +23,10 @@ from vision.kingdomino.features import (
     terrain_features,
 )
 from vision.kingdomino.forest import forest_from_sklearn
-from vision.kingdomino.grid import find_grid
-from vision.kingdomino.locate import locate_kingdom, order_corners, warp_kingdom
+from vision.kingdomino.grid import Grid, find_grid
+from vision.kingdomino.locate import Location, locate_kingdom, order_corners, warp_kingdom
 from vision.kingdomino.overlay import render_overlay
-from vision.kingdomino.pipeline import cut_squares, read_kingdom
+from vision.kingdomino.pipeline import KingdomReading, PhotoScore, cut_squares, read_kingdom
 from vision.kingdomino.render import draw_kingdom, draw_square, photograph
 
 KINGDOM = parse_kingdom("W W1 F F L/G W F1 F L1/G2 G C L L/S S1 M2 W W/S G M W F")
@@ -262,6 +262,57 @@ def test_read_squares_says_unsure_when_the_next_reading_is_close() -> None:
     terrain[0, TERRAINS.index(Terrain.GRASSLAND)] = 0.2
     _, warnings = read_squares(terrain, crowns, 3)
     assert not [w for w in warnings if w.startswith("(0, 0)")]
+
+
+def test_an_unsure_square_over_half_is_marked_in_the_reading_and_the_json() -> None:
+    # One rule for the warnings, the reading and the JSON (session 9). (0, 0): wheat 0.7 x
+    # no crown 0.9 = 0.63 leads grassland 0.3 x 0.9 = 0.27 by 0.36 < 0.5: unsure, though
+    # over 0.5. Every other square: 0.9 x 0.9 = 0.81 leads wheat/lake with a crown
+    # (0.9 x 0.1 / 3 = 0.03) by 0.78; the castle 0.9 leads its best other terrain
+    # (0.1 / 7 x 0.9 = 0.013) by 0.89: sure.
+    readings = [(Terrain.WHEAT, 0)] * 4 + [(Terrain.CASTLE, 0)] + [(Terrain.LAKE, 0)] * 4
+    terrain, crowns = _probabilities(readings)
+    terrain[0] = 0.0
+    terrain[0, TERRAINS.index(Terrain.WHEAT)] = 0.7
+    terrain[0, TERRAINS.index(Terrain.GRASSLAND)] = 0.3
+    squares, warnings = read_squares(terrain, crowns, 3)
+    assert squares[0][0].confidence == 0.63 and squares[0][0].unsure
+    assert [[s.unsure for s in line] for line in squares] == [
+        [True, False, False],
+        [False, False, False],
+        [False, False, False],
+    ]
+    assert warnings == ["(0, 0): unsure (0.63) of wheat with 0 crowns, please check"]
+    kingdom = Kingdom.from_rows([[Square(s.terrain, s.crowns) for s in line] for line in squares])
+    reading = KingdomReading(
+        kingdom=kingdom,
+        confidence=tuple(tuple(s.confidence for s in line) for line in squares),
+        unsure=tuple(tuple(s.unsure for s in line) for line in squares),
+        corners=np.array([[0.0, 0.0], [300.0, 0.0], [300.0, 300.0], [0.0, 300.0]]),
+        grid=Grid(size=3, row_lines=(0, 100, 200, 300), col_lines=(0, 100, 200, 300), confidence=1),
+        location=Location(corners=np.zeros((4, 2)), confidence=1.0, cropped=False),
+        warnings=tuple(warnings),
+        view_side=300,
+    )
+    payload = PhotoScore(score(kingdom), reading).to_json()
+    assert payload["squares"][0][0] == {
+        "terrain": "wheat",
+        "crowns": 0,
+        "confidence": 0.63,
+        "unsure": True,
+    }
+    assert payload["squares"][0][1]["confidence"] == 0.81
+    assert [[s["unsure"] for s in line] for line in payload["squares"]] == [
+        [True, False, False],
+        [False, False, False],
+        [False, False, False],
+    ]
+    # The overlay marks exactly that square: black on yellow (BGR (0, 230, 255)) in it.
+    picture = np.full((300, 300, 3), 90, dtype=np.uint8)
+    drawn = render_overlay(picture, reading, score(kingdom))
+    yellow = np.all(drawn == (0, 230, 255), axis=2)
+    assert yellow[:100, :100].any()
+    assert not yellow[100:, :].any() and not yellow[:100, 100:].any()
 
 
 def test_one_warning_per_square_merges_in_order() -> None:

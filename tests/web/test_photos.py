@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,7 @@ def seen_images(monkeypatch: pytest.MonkeyPatch) -> list[np.ndarray]:
         kingdom = parse_kingdom("C F1 F/L . .")
         seen = {
             "confidence": [[1.0, 0.9, 0.4], [0.8, 1.0, 1.0]],
+            "unsure": [[False, False, True], [False, False, False]],
             "corners": [[0.0, 0.0], [79.0, 0.0], [79.0, 59.0], [0.0, 59.0]],
             "warnings": ["(0, 2): unsure (0.40) of forest, please check"],
         }
@@ -313,6 +315,28 @@ def test_a_large_hand_photo_is_read_smaller_with_corners_in_its_own_pixels(
     for tile in counted["tiles"]:
         centre = np.mean(tile["corners"], axis=0)
         assert min(float(np.linalg.norm(centre - other)) for other in drawn) < 40.0
+
+
+def test_a_kingdom_photo_answer_marks_the_squares_the_warnings_call_unsure(
+    client: FlaskClient,
+) -> None:
+    # Session 9: ``unsure`` (rows x cols, beside ``confidence``) is what the page outlines:
+    # the squares the reader's "unsure" warnings name, as the CLI's JSON gives them, some
+    # over 0.5 confidence (the lead over the next reading is under 0.5).
+    photo = _sample("kingdom-1.jpg")
+    answer = client.post("/api/kingdomino/score", data={"photo": upload(photo.read_bytes())})
+    assert answer.status_code == 200
+    seen = answer.get_json()
+    notation = photo.with_suffix(".txt").read_text().splitlines()[0]
+    assert seen["kingdom"] == notation  # the sample read as labelled
+    assert len(seen["unsure"]) == 5 and all(len(line) == 5 for line in seen["unsure"])
+    named = {(int(w[1]), int(w[4])) for w in seen["warnings"] if re.match(r"\(\d, \d\): unsure", w)}
+    marked = {(r, c) for r, line in enumerate(seen["unsure"]) for c, v in enumerate(line) if v}
+    assert marked == named and named
+    assert any(seen["confidence"][r][c] >= 0.5 for r, c in marked)
+    assert all(
+        seen["confidence"][r][c] >= 0.5 for r in range(5) for c in range(5) if (r, c) not in marked
+    )
 
 
 def test_a_large_kingdom_photo_gives_its_corners_in_its_own_pixels(client: FlaskClient) -> None:

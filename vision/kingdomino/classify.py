@@ -182,11 +182,17 @@ class SquareReading:
         0-3.
     confidence : float
         0..1: probability of this terrain times that of this crown count.
+    unsure : bool
+        The player should check it: ``confidence`` leads the next possible reading's by
+        less than :data:`UNSURE_MARGIN` (so every confidence under 0.5).  The rule of
+        the "unsure" warnings of :func:`read_squares`, and what the overlay and the web
+        page mark (session 9).
     """
 
     terrain: Terrain
     crowns: int
     confidence: float
+    unsure: bool = False
 
 
 def square_features(
@@ -617,7 +623,8 @@ def read_squares(
     Returns
     -------
     readings : list of list of SquareReading
-        ``size`` rows of ``size`` squares.
+        ``size`` rows of ``size`` squares; each square a warning calls unsure has
+        ``unsure`` set.
     warnings : list of str
         Each limit that changed a reading, and each unsure square (its confidence
         leads the next possible reading's by less than :data:`UNSURE_MARGIN`, so every
@@ -708,14 +715,15 @@ def read_squares(
         others[t, k] = 0.0
         if order[t] is Terrain.CASTLE:
             others[castle, :] = 0.0
-        if confidence - float(others.max()) < UNSURE_MARGIN:
+        unsure = confidence - float(others.max()) < UNSURE_MARGIN
+        if unsure:
             said = any(w.startswith(f"{_at(i, size)}: ") for w in warnings)
             # The reading is already named in an earlier note on this square.
             what = "" if said else f" of {_kind(order, (t, k))}"
             warnings.append(f"{_at(i, size)}: unsure ({confidence:.2f}){what}, please check")
         if i % size == 0:
             readings.append([])
-        readings[-1].append(SquareReading(order[t], k, round(confidence, 3)))
+        readings[-1].append(SquareReading(order[t], k, round(confidence, 3), unsure))
     return readings, one_warning_per_square(warnings)
 
 

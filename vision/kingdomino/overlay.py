@@ -64,9 +64,10 @@ def render_overlay(
     """Draw the grid, each square's terrain letter and crowns, and each domain's outline and points.
 
     Each square's letter (and crowns) is white on a dark box, black on yellow where the
-    square is unsure (confidence under 0.5); each domain's points (``=6``) are black on
-    cyan, below the letter of its first square; labels are sized by the squares in the
-    photo (letters 0.28 of a square high), so they stay legible on a phone screen. The
+    square is unsure (``reading.unsure``: the squares the warnings call unsure); each
+    domain's points (``=6``) are black on cyan, below the letter of its first square;
+    labels are sized by the squares in the photo (letters 0.28 of a square high), so they
+    stay legible on a phone screen. The
     kingdom's outline is red, and the caption (score and total) white on red across the
     top, a sixteenth of the picture's width high.
 
@@ -139,7 +140,7 @@ def render_overlay(
             centre = centre - np.array([0, round(0.1 * square_px)])  # the points go below
             letter = square.terrain.letter + (str(square.crowns) if square.crowns else "")
             height = 0.28 * square_px
-            if reading.confidence[r][c] < 0.5:  # unsure: black on yellow, to be checked
+            if reading.unsure[r][c]:  # named unsure in the warnings: black on yellow
                 labels.append((letter, centre, height, (0, 0, 0), (0, 230, 255)))
             else:
                 labels.append((letter, centre, height, (255, 255, 255), (40, 40, 40)))

@@ -95,6 +95,10 @@ class KingdomReading:
         ``size x size`` squares, row 0 along the tl-tr side.
     confidence : tuple of tuple of float
         0..1 per square, same shape as the kingdom.
+    unsure : tuple of tuple of bool
+        Per square, same shape: the squares the warnings call unsure
+        (:attr:`~vision.kingdomino.classify.SquareReading.unsure`), which the overlay
+        and the web page mark for the player to check.
     corners : (4, 2) ndarray of float64
         tl, tr, br, bl as [x, y] pixels of the photo given.
     grid : Grid
@@ -112,6 +116,7 @@ class KingdomReading:
 
     kingdom: Kingdom
     confidence: tuple[tuple[float, ...], ...]
+    unsure: tuple[tuple[bool, ...], ...]
     corners: np.ndarray
     grid: Grid
     location: Location
@@ -308,10 +313,12 @@ def read_kingdom(
         warnings.insert(0, f"the square grid is unsure ({grid.confidence:.2f})")
     kingdom = Kingdom.from_rows([[Square(r.terrain, r.crowns) for r in line] for line in readings])
     confidence = tuple(tuple(r.confidence for r in line) for line in readings)
+    unsure = tuple(tuple(r.unsure for r in line) for line in readings)
     images = {"view": view} if debug else {}
     return KingdomReading(
         kingdom=kingdom,
         confidence=confidence,
+        unsure=unsure,
         corners=location.corners.copy(),
         grid=grid,
         location=location,
@@ -359,12 +366,15 @@ class PhotoScore:
         return self.reading.warnings + self.result.warnings
 
     def to_json(self) -> dict[str, Any]:
-        """The score JSON with ``confidence`` on each square and ``corners`` (tl, tr, br, bl
-        as [x, y] pixels of the photo itself, EXIF orientation applied)."""
+        """The score JSON with ``confidence`` and ``unsure`` (the squares the warnings
+        call unsure) on each square and ``corners`` (tl, tr, br, bl as [x, y] pixels of
+        the photo itself, EXIF orientation applied)."""
         payload = self.result.to_json()
-        for line, confidences in zip(payload["squares"], self.reading.confidence, strict=True):
-            for square, value in zip(line, confidences, strict=True):
+        seen = zip(self.reading.confidence, self.reading.unsure, strict=True)
+        for line, (confidences, unsure) in zip(payload["squares"], seen, strict=True):
+            for square, value, doubt in zip(line, confidences, unsure, strict=True):
                 square["confidence"] = value
+                square["unsure"] = doubt
         payload["warnings"] = list(self.warnings)
         payload["corners"] = [
             [round(float(x), 1), round(float(y), 1)]

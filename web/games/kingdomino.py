@@ -123,7 +123,8 @@ def _with_reading(answer: dict[str, Any], result: Any, reading: Any) -> dict[str
 def score_answer(data: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/kingdomino/score``: the CLI's score JSON, plus ``kingdom`` (notation)
     and ``domain_squares`` (the (row, col) squares of each domain, in ``domains`` order);
-    from a photo also ``overlay`` (a data URL), ``confidence`` and ``corners``."""
+    from a photo also ``overlay`` (a data URL), ``confidence``, ``unsure`` (rows x cols
+    bools: the squares the warnings call unsure) and ``corners``."""
     values = schemas.load(ScoreFields(), data)
     kingdom, reading = _read(values, "photo", "kingdom")
     result = engine.score(kingdom, size=values["size"], **_bonuses(values))

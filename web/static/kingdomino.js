@@ -41,6 +41,7 @@
     this.onChange = onChange;
     this.squares = null;
     this.confidence = null;
+    this.unsure = null; // per square: the reader's warnings call it unsure (API `unsure`)
     this.answer = null;
     this.selected = null;
     this.photoWarnings = []; // what the photo reading said, kept while its squares stand
@@ -71,6 +72,7 @@
       this.squares.push(line);
     }
     this.confidence = null;
+    this.unsure = null;
     this.selected = null;
     this.photoWarnings = [];
     R.showOverlay(this.overlay, null);
@@ -82,6 +84,7 @@
   KingdomWidget.prototype.setFromAnswer = function (answer) {
     this.squares = answer.squares.map((row) => row.map((s) => ({ t: LETTER[s.terrain] || ".", c: s.crowns })));
     this.confidence = answer.confidence || null;
+    this.unsure = answer.unsure || null;
     this.selected = null;
   };
 
@@ -148,8 +151,9 @@
           if (domainOf[`${row},${col - 1}`] !== domain) classes.push("edge-left");
           if (domainOf[`${row},${col + 1}`] !== domain) classes.push("edge-right");
         }
-        const sure = this.confidence && this.confidence[row] ? this.confidence[row][col] : 1;
-        if (sure < 0.5) classes.push("unsure");
+        /* The squares the reader's warnings call unsure (the API's `unsure`, one rule
+           with the warnings: session 9), not corrected since. */
+        if (this.unsure && this.unsure[row] && this.unsure[row][col]) classes.push("unsure");
         if (this.selected && this.selected[0] === row && this.selected[1] === col) classes.push("selected");
         const label = `${COLUMNS[col]}${row + 1}: ${name}${square.c ? `, ${square.c} crown${square.c > 1 ? "s" : ""}` : ""}`;
         const button = R.el("button", {
@@ -248,6 +252,7 @@
   KingdomWidget.prototype.edit = function (row, col, letter, crowns) {
     this.squares[row][col] = { t: letter, c: crowns };
     if (this.confidence && this.confidence[row]) this.confidence[row][col] = 1;
+    if (this.unsure && this.unsure[row]) this.unsure[row][col] = false;
     this.edited.add(`${row},${col}`);
     this.caption(AS_CORRECTED);
     this.render();
