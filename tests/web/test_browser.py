@@ -1046,6 +1046,42 @@ def test_an_empty_notation_box_asks_for_a_notation(
     assert "'" not in page.locator(status).first.inner_text()  # no field names in quotes
 
 
+def test_a_late_answer_does_not_wipe_the_notation_box_message(page: Any, live_server: str) -> None:
+    # On a busy server the Domineering page's own analysis of the empty sheet, sent on
+    # load, answered after the player had tapped "Use" on an empty box, and its answer
+    # cleared "Type the position first" (seen on CI).  The page's first request is held
+    # until the message is shown, then let through.
+    held: list[Any] = []
+    released: list[bool] = []
+
+    def hold(request_route: Any) -> None:
+        if released:
+            request_route.continue_()
+        else:
+            held.append(request_route)
+
+    told = "Type the position first"
+    page.route("**/api/domineering/analyze", hold)
+    page.goto(live_server + "/domineering/")
+    page.locator("details.notation summary").first.click()
+    page.locator("#notation").fill("  ")
+    page.locator("details.notation button").first.click()
+    page.wait_for_function(
+        "([told]) => document.querySelector('#notation-status').textContent.startsWith(told)",
+        arg=[told],
+    )
+    for _ in range(200):  # the page's earlier request reaches the route handler
+        if held:
+            break
+        page.wait_for_timeout(50)
+    released.append(True)
+    for request_route in held:
+        request_route.continue_()
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(300)
+    assert page.locator("#notation-status").inner_text().startswith(told)
+
+
 def test_kingdom_notation_error_keeps_the_photo(page: Any, live_server: str) -> None:
     # A typo in the notation box hid the photo as read (and its warnings) before the
     # notation was even parsed: after the error the board was the photo's, the photo gone.

@@ -278,9 +278,11 @@
        and which says the error too (the status at the top may be out of sight). */
     async function analyze(body, fromNotation) {
       const ticket = requests.next();
+      // Cleared as the request leaves, not when it answers: an answer to an earlier
+      // request (the board analysed on load) must not wipe what the box said since.
+      R.status(notationStatus, "");
       const { ok, data } = await R.post("/api/domineering/analyze", body);
       if (!requests.isLatest(ticket)) return;
-      R.status(notationStatus, "");
       if (!ok) {
         if (fromNotation) R.status(notationStatus, data.error, "error");
         answer = null;
