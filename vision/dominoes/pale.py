@@ -182,6 +182,13 @@ def _placed_tile(
     None); None if the face does not make a tile.  ``bridge`` and ``joined``: see
     :func:`_own_face`; ``photo_sides``: see :func:`_touches_border`.
     """
+    if joined is None:
+        joined = _joined_face(close, bar, across)
+        if joined is None:
+            return None
+    reach = round(bridge * bar.length)
+    if reach >= 1 and _runs_on_when_cut(*joined, reach, photo_sides=photo_sides):
+        return None  # what the cut keeps surely runs on: no need to cut exactly
     local = _own_face(close, bar, across, bridge=bridge, joined=joined)
     if local is None or _touches_border(local, photo_sides=photo_sides):
         return None  # no face, or one running on: a table of the tile's colour
@@ -505,17 +512,40 @@ def _cut_bridges(
         return region
     # Worked on the region's box and a margin past the disc (the same pixels out,
     # sooner: nothing outside the region is eroded into or grown back).
-    x, y, w, h = cv2.boundingRect(region.astype(np.uint8))
-    if w == 0:
+    box = _region_box(region, reach)
+    if box is None:
         return region
-    rows, cols = region.shape
-    top, left = max(0, y - reach - 1), max(0, x - reach - 1)
-    bottom, right = min(rows, y + h + reach + 1), min(cols, x + w + reach + 1)
+    top, bottom, left, right = box
     part = region[top:bottom, left:right]
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
     core = _by_disc(part.astype(np.uint8), disc, dilate=False)
-    # The parts of the core at the points beside the bar: each flooded (8-connected)
-    # from the first of its points, to 2.
+    if not _keep_beside(core, beside, top, left):
+        return region
+    grown = np.zeros_like(region)
+    kept = (core == 2).view(np.uint8)
+    grown[top:bottom, left:right] = (_by_disc(kept, disc, dilate=True) > 0) & part
+    return grown
+
+
+def _region_box(region: np.ndarray, reach: int) -> tuple[int, int, int, int] | None:
+    """Rows ``top:bottom`` and columns ``left:right`` of ``region``'s box and a margin of
+    ``reach + 1`` pixels (within the window); None if ``region`` is empty."""
+    x, y, w, h = cv2.boundingRect(region.astype(np.uint8))
+    if w == 0:
+        return None
+    rows, cols = region.shape
+    top, left = max(0, y - reach - 1), max(0, x - reach - 1)
+    bottom, right = min(rows, y + h + reach + 1), min(cols, x + w + reach + 1)
+    return top, bottom, left, right
+
+
+def _keep_beside(
+    core: np.ndarray, beside: list[tuple[np.ndarray, np.ndarray]], top: int, left: int
+) -> bool:
+    """Set to 2 the parts (8-connected) of ``core`` ((rows, cols) uint8 0/1, the window's
+    rows and columns from ``top`` and ``left``) at the points ``beside`` (row and column
+    arrays of the window), each flooded from the first of its points; whether any was."""
+    bottom, right = top + core.shape[0], left + core.shape[1]
     flooded = np.zeros((core.shape[0] + 2, core.shape[1] + 2), dtype=np.uint8)
     chosen = False
     for ys, xs in beside:
@@ -524,12 +554,45 @@ def _cut_bridges(
             if core[row, col] == 1:
                 cv2.floodFill(core, flooded, (col, row), 2, flags=8)
                 chosen = True
-    if not chosen:
-        return region
-    grown = np.zeros_like(region)
+    return chosen
+
+
+def _runs_on_when_cut(
+    region: np.ndarray,
+    beside: list[tuple[np.ndarray, np.ndarray]],
+    reach: int,
+    *,
+    photo_sides: tuple[bool, bool, bool, bool] = (False, False, False, False),
+) -> bool:
+    """Whether ``_cut_bridges(region, beside, reach)`` surely runs on
+    (:func:`_touches_border`), found sooner on a part of it: a paper's or a table's
+    region of the tile's colour mostly does, and then the exact cut need not be made.
+
+    The part: the region eroded by the square around the disc (a smaller core: each of
+    its parts lies in one of the disc's core), the parts at the points ``beside`` kept,
+    grown by the largest rectangle in the disc (less than the disc grows them) within
+    the region.  Each of its pixels is in the cut region, and so in the face made of it
+    (its convex hull), and the share of the window's edge set only grows: when the part
+    runs on, so does the face.  False (not known) when no point beside is on the smaller
+    core: the cut may then keep the region whole.
+    """
+    box = _region_box(region, reach)
+    if box is None:
+        return False
+    top, bottom, left, right = box
+    part = region[top:bottom, left:right].view(np.uint8)
+    side = 2 * reach + 1
+    core = cv2.erode(part, np.ones((side, side), np.uint8))
+    if not _keep_beside(core, beside, top, left):
+        return False
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    widths = np.count_nonzero(disc, axis=1)
+    width = max(widths.tolist(), key=lambda run: run * int(np.count_nonzero(widths >= run)))
+    rectangle = np.ones((int(np.count_nonzero(widths >= width)), width), np.uint8)
     kept = (core == 2).view(np.uint8)
-    grown[top:bottom, left:right] = (_by_disc(kept, disc, dilate=True) > 0) & part
-    return grown
+    grown = np.zeros(region.shape, dtype=bool)
+    grown[top:bottom, left:right] = (cv2.dilate(kept, rectangle) > 0) & (part > 0)
+    return _touches_border(grown, photo_sides=photo_sides)
 
 
 #: Least radius (pixels) of a disc that :func:`_by_disc` takes as a union of
