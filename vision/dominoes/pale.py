@@ -569,30 +569,23 @@ def _runs_on_when_cut(
     region of the tile's colour mostly does, and then the exact cut need not be made.
 
     The part: the region eroded by the square around the disc (a smaller core: each of
-    its parts lies in one of the disc's core), the parts at the points ``beside`` kept,
-    grown by the largest rectangle in the disc (less than the disc grows them) within
-    the region.  Each of its pixels is in the cut region, and so in the face made of it
-    (its convex hull), and the share of the window's edge set only grows: when the part
-    runs on, so does the face.  False (not known) when no point beside is on the smaller
-    core: the cut may then keep the region whole.
+    its parts lies in one of the disc's core's), its parts at the points ``beside``.
+    Each of its pixels is in the cut region (the core's parts there, grown back), and
+    so in the face made of it (its convex hull): the share of the window's edge set only
+    grows, so when the part runs on, so does the face.  False (not known) when no point
+    beside is on the smaller core: the cut may then keep the region whole.
     """
     box = _region_box(region, reach)
     if box is None:
         return False
     top, bottom, left, right = box
-    part = region[top:bottom, left:right].view(np.uint8)
     side = 2 * reach + 1
-    core = cv2.erode(part, np.ones((side, side), np.uint8))
+    core = cv2.erode(region[top:bottom, left:right].view(np.uint8), np.ones((side, side), np.uint8))
     if not _keep_beside(core, beside, top, left):
         return False
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
-    widths = np.count_nonzero(disc, axis=1)
-    width = max(widths.tolist(), key=lambda run: run * int(np.count_nonzero(widths >= run)))
-    rectangle = np.ones((int(np.count_nonzero(widths >= width)), width), np.uint8)
-    kept = (core == 2).view(np.uint8)
-    grown = np.zeros(region.shape, dtype=bool)
-    grown[top:bottom, left:right] = (cv2.dilate(kept, rectangle) > 0) & (part > 0)
-    return _touches_border(grown, photo_sides=photo_sides)
+    kept = np.zeros(region.shape, dtype=bool)
+    kept[top:bottom, left:right] = core == 2
+    return _touches_border(kept, photo_sides=photo_sides)
 
 
 #: Least radius (pixels) of a disc that :func:`_by_disc` takes as a union of
