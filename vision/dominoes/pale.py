@@ -575,6 +575,8 @@ def _runs_on_when_cut(
     grows, so when the part runs on, so does the face.  False (not known) when no point
     beside is on the smaller core: the cut may then keep the region whole.
     """
+    if not _touches_border(region, photo_sides=photo_sides):
+        return False  # nor does the part of it (a tile on a table of another colour)
     box = _region_box(region, reach)
     if box is None:
         return False
