@@ -24,7 +24,9 @@ class RefereeError(ValueError):
 
 #: A word quoted in a message, longer than a message should repeat: its first 40
 #: characters are kept (a 100 kB mistyped notation is not sent back whole).
-_LONG_QUOTE = re.compile(r"(['\"])([^'\"]{40})[^'\"]{20,}\1")
+#: A quote opens where no letter is before it and closes where none follows, so the
+#: apostrophe of "opponent's" and the end of "field 'rounds'" do not pair up.
+_LONG_QUOTE = re.compile(r"(?<!\w)(['\"])([^'\"]{40})[^'\"]{20,}\1(?!\w)")
 
 
 #: The most characters of a notation an error repeats, "..." marks included.

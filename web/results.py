@@ -8,7 +8,6 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, url_for
 from marshmallow import fields
-from marshmallow.validate import OneOf
 
 from referee import registry
 from web import inputs, schemas
@@ -30,7 +29,9 @@ class SaveFields(schemas.Fields):
 
     game = fields.String(
         required=True,
-        validate=OneOf(registry.GAME_NAMES, error="unknown game {input!r}; known: {choices}"),
+        validate=schemas.ShownOneOf(
+            registry.GAME_NAMES, error="unknown game {input!r}; known: {choices}"
+        ),
         error_messages={"required": "missing", "invalid": "must be text"},
     )
     notation = schemas.text(required=True)

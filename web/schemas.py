@@ -28,7 +28,9 @@ __all__ = [
     "Hands",
     "JsonText",
     "Several",
+    "ShownOneOf",
     "Text",
+    "TruthValue",
     "WholeNumber",
     "Word",
     "choice",
@@ -75,6 +77,65 @@ class Fields(Schema):
         }
 
 
+#: At most this many different messages are given for one field ("and N more" after).
+_MOST_MESSAGES = 5
+
+
+class _Shown:
+    """A value as an error message quotes it (``{input!r}``): a repr over 60 characters
+    cut to its first 40 and ``...``, as :class:`~referee.errors.NotationError` cuts a
+    quoted word, so a 1 MB value sent for ``set`` or ``first`` is not sent back whole."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        shown = repr(self.value)
+        if len(shown) <= 60:
+            return shown
+        # A text keeps its closing quote: 'HHHH...'.
+        return shown[:40] + "..." + (shown[0] if shown[0] in "'\"" else "")
+
+    def __str__(self) -> str:
+        shown = str(self.value)
+        return shown if len(shown) <= 60 else shown[:40] + "..."
+
+
+class ShownOneOf(OneOf):
+    """marshmallow's ``OneOf``, quoting the value sent as :class:`_Shown` does."""
+
+    def _format_error(self, value: Any) -> str:
+        return super()._format_error(_Shown(value))
+
+
+class TruthValue(fields.Boolean):
+    """``true`` or ``false`` (also ``1``/``0``, ``yes``/``no`` as text); anything else is
+    "must be true or false, got ...", the value quoted as :class:`_Shown` does."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        messages = {"invalid": "must be true or false, got {input!r}"}
+        super().__init__(error_messages=messages, **kwargs)
+
+    def make_error(self, key: str, **kwargs: Any) -> ValidationError:
+        if "input" in kwargs:
+            kwargs["input"] = _Shown(kwargs["input"])
+        return super().make_error(key, **kwargs)
+
+
+def _field_messages(texts: list[str]) -> list[str]:
+    """``texts`` (one field's messages) with repeats merged (``"... (x3)"``) and at most
+    ``_MOST_MESSAGES`` given: a list of 200,000 wrong items was answered with 12 MB of
+    the same message (newcomer, session 9)."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        counts[text] = counts.get(text, 0) + 1
+    merged = [text if count == 1 else f"{text} (x{count})" for text, count in counts.items()]
+    if len(merged) > _MOST_MESSAGES:
+        more = len(merged) - _MOST_MESSAGES
+        merged = [*merged[:_MOST_MESSAGES], f"and {more} more"]
+    return merged
+
+
 def _describe(messages: Any) -> list[str]:
     """Every message in marshmallow's nested error structure, in order."""
     if isinstance(messages, str):
@@ -102,7 +163,7 @@ def load(schema: Schema, data: Mapping[str, Any]) -> dict[str, Any]:
         parts = [
             text if name == "_schema" else f"field {name!r}: {text}"
             for name, value in messages.items()
-            for text in _describe(value)
+            for text in _field_messages(_describe(value))
         ]
         raise ApiError(400, "; ".join(parts) or "the request's fields are malformed") from None
     return loaded
@@ -172,7 +233,7 @@ class Word(Text):
     def __init__(self, allowed: Sequence[str], error: str, **kwargs: Any) -> None:
         self.upper = all(word == word.upper() for word in allowed)
         super().__init__(
-            validate=OneOf(allowed, error=error),
+            validate=ShownOneOf(allowed, error=error),
             error_messages={"invalid": _NOT_TEXT, "required": _MISSING},
             **kwargs,
         )
@@ -196,6 +257,12 @@ class WholeNumber(fields.Integer):
         messages.update(kwargs.pop("error_messages", None) or {})
         super().__init__(error_messages=messages, **kwargs)
 
+    def make_error(self, key: str, **kwargs: Any) -> ValidationError:
+        """marshmallow's error, the value sent quoted as :class:`_Shown` does."""
+        if "input" in kwargs:
+            kwargs["input"] = _Shown(kwargs["input"])
+        return super().make_error(key, **kwargs)
+
     def _validated(self, value: Any) -> int:
         if isinstance(value, float) and not value.is_integer():
             raise self.make_error("invalid", input=value)
@@ -207,7 +274,7 @@ def choice(allowed: list[int], **kwargs: Any) -> fields.Integer:
     words = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
     message = f"must be {words}, got {{input!r}}"
     return WholeNumber(
-        validate=OneOf(allowed, error=message), error_messages={"invalid": message}, **kwargs
+        validate=ShownOneOf(allowed, error=message), error_messages={"invalid": message}, **kwargs
     )
 
 

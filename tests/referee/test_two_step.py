@@ -892,3 +892,16 @@ def test_the_opening_double_may_be_said_to_go_left_too() -> None:
     assert dealt.play(left) == dealt.play(Play(Tile(3, 3), "hand", "right"))
     with pytest.raises(IllegalMoveError, match="opens with the highest double showing: 3-3"):
         dealt.play(Play(Tile(1, 6), "hand", "left"))
+
+
+def test_a_quoted_word_is_cut_but_an_apostrophe_is_no_quote() -> None:
+    # newcomer, session 9: a reason led by "field 'rounds': " (the web's parse_field) had
+    # the quote closing 'rounds' and the apostrophe of "opponent's" taken for one quoted
+    # word over 60 characters, cut to "(player 1 or 2,...'s dance card)".
+    reason = (
+        "field 'rounds': a round is WINNER:CARD (player 1 or 2, tiles left in the "
+        "opponent's dance card) or 'feet' for two left feet"
+    )
+    assert NotationError(reason, text="1:5 x:3", index=4).reason == reason
+    long = NotationError("unknown field " + repr("x" * 100))
+    assert long.reason == "unknown field '" + "x" * 40 + "...'"

@@ -1006,3 +1006,89 @@ def test_a_huge_mistake_is_not_echoed_whole(
     assert status == 400
     assert answer["error"].startswith(f"field '{field}': ")
     assert len(answer["error"]) < 400
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "error"),
+    [
+        (
+            "/api/domineering/analyze",
+            {"position": "..", "first": "H" * 100_000},
+            "field 'first': must be H or V, got '" + "H" * 39 + "...'",
+        ),
+        (
+            "/api/domineering/analyze",
+            {"position": "..", "solve": "q" * 100_000},
+            "field 'solve': must be true or false, got '" + "q" * 39 + "...'",
+        ),
+        (
+            "/api/dominoes/count",
+            {"set": list(range(100_000))},
+            "field 'set': must be 6, 9 or 12, got [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1...",
+        ),
+        (
+            "/api/kingdomino/score",
+            {"kingdom": "C", "size": "7" * 100_000},
+            "field 'size': must be 5 or 7, got '" + "7" * 39 + "...'",
+        ),
+        (
+            "/api/results",
+            {"game": "g" * 100_000, "notation": "C", "answer": {}},
+            "field 'game': unknown game '" + "g" * 39 + "...'; known: kingdomino, "
+            "domineering, cross, two-step",
+        ),
+    ],
+)
+def test_a_huge_value_is_quoted_cut_as_a_notation_is(
+    client: FlaskClient, url: str, body: dict[str, Any], error: str
+) -> None:
+    # newcomer, session 9: the value was quoted whole ({input!r}): 100 kB sent, 100 kB back
+    # (a 1.5 MB answer for `set`). Cut as NotationError cuts a quoted word: its first 40.
+    status, answer = post(client, url, json=body)
+    assert (status, answer) == (400, {"error": error})
+
+
+def test_the_same_message_for_many_items_is_given_once_with_its_count(
+    client: FlaskClient,
+) -> None:
+    # newcomer, session 9: 200,000 rounds that are not lists were answered with the same
+    # message 200,000 times (a 12 MB error).
+    status, answer = post(client, "/api/cross/match", json={"rounds": [5] * 1000})
+    assert (status, answer) == (
+        400,
+        {"error": "field 'rounds': must be a list with one tile list per player (x1000)"},
+    )
+
+
+def test_at_most_five_different_messages_are_given_for_a_field(client: FlaskClient) -> None:
+    bonus = ["a", "b", "c", "d", "e", "f", "g", "middle"]
+    status, answer = post(client, "/api/kingdomino/score", json={"kingdom": "C", "bonus": bonus})
+    named = "; ".join(
+        f"field 'bonus': unknown bonus '{name}': use 'middle' or 'harmony'" for name in "abcde"
+    )
+    assert (status, answer) == (400, {"error": f"{named}; field 'bonus': and 2 more"})
+
+
+def test_cross_match_rounds_not_a_list_is_said_in_words(client: FlaskClient) -> None:
+    # It was marshmallow's "Not a valid list."
+    status, answer = post(client, "/api/cross/match", json={"rounds": 5})
+    assert (status, answer) == (
+        400,
+        {"error": "field 'rounds': must be a list of rounds, each a list of tile lists"},
+    )
+
+
+def test_a_field_named_before_a_message_with_an_apostrophe_keeps_it_whole(
+    client: FlaskClient,
+) -> None:
+    # newcomer, session 9: "field 'rounds': ... the opponent's ..." read the quote closing
+    # 'rounds' and the apostrophe of opponent's as one quoted word over 60 characters and
+    # cut it: "(player 1 or 2,...'s dance card)" on the round page.
+    status, answer = post(client, "/api/two-step/match", json={"rounds": "1:5 x:3"})
+    assert (status, answer) == (
+        400,
+        {
+            "error": "field 'rounds': a round is WINNER:CARD (player 1 or 2, tiles left in "
+            "the opponent's dance card) or 'feet' for two left feet at column 5 of '1:5 x:3'"
+        },
+    )

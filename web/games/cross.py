@@ -150,7 +150,10 @@ class MatchFields(schemas.Fields):
     left, as ``hands`` is for a round; JSON text in a form) and ``target``."""
 
     rounds = schemas.JsonText(
-        fields.List(schemas.Hands()),
+        fields.List(
+            schemas.Hands(),
+            error_messages={"invalid": "must be a list of rounds, each a list of tile lists"},
+        ),
         "a JSON list of rounds, each a list of tile lists",
         required=True,
     )

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template
-from marshmallow import fields
 
 from referee import domineering as engine
 from referee.errors import ImpossiblePositionError
@@ -39,9 +38,7 @@ class AnalyzeFields(schemas.Fields):
 
     position = schemas.text()
     first = schemas.side(load_default=None)
-    solve = fields.Boolean(
-        load_default=False, error_messages={"invalid": "must be true or false, got {input!r}"}
-    )
+    solve = schemas.TruthValue(load_default=False)
 
 
 class CheckFields(schemas.Fields):

@@ -159,9 +159,7 @@ class RoundFields(schemas.Fields):
     ``docs/two-step.md``) and ``optional_plays``."""
 
     position = schemas.text(required=True)
-    optional_plays = fields.Boolean(
-        load_default=False, error_messages={"invalid": "must be true or false, got {input!r}"}
-    )
+    optional_plays = schemas.TruthValue(load_default=False)
 
 
 class MoveFields(RoundFields):
