@@ -27,13 +27,17 @@ def fields() -> dict[str, Any]:
     Raises
     ------
     ApiError
-        400 if the body claims to be JSON but is not a JSON object.
+        400 if the body claims to be JSON but is not a JSON object, or is nested too
+        deeply for Python's parser to read.
     """
     if request.is_json:
         try:
             data = request.get_json(silent=True)
         except RecursionError:  # nested too deep for Python's parser
-            data = None
+            # It was "not a JSON object" (newcomer, session 9): it may well be one.
+            raise ApiError(
+                400, "the request body is nested too deeply to read: send a JSON object of fields"
+            ) from None
         if not isinstance(data, dict):
             raise ApiError(400, "the request body is not a JSON object")
         return data
