@@ -111,6 +111,9 @@ def analyze(
     if is_image_path(position):
         check_overlay_target(overlay, position)
         payload = _photo_payload(position, first, overlay)
+        if solve_it:  # the position read, solved as a typed one is (it was left out)
+            read = engine.parse_position(payload["position"])
+            payload["perfect_play"] = engine.analyze(read, perfect_play=True).perfect_play
     else:
         if overlay is not None:
             fail("--overlay needs a photo as POSITION")

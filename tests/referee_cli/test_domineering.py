@@ -290,3 +290,20 @@ def test_side_options_take_either_case(capsys: pytest.CaptureFixture[str]) -> No
     # H to move on an empty 2x2 board: A1-B1 is H's to claim.
     status, payload = run_json(capsys, "check", "../..", "a1-b1", "--player", "h")
     assert (status, payload["legal"]) == (0, True)
+
+
+def test_analyze_a_photo_with_solve_adds_perfect_play(capsys: pytest.CaptureFixture[str]) -> None:
+    # newcomer, session 9: `analyze PHOTO --solve` left the perfect play out (text and JSON
+    # alike) while a typed position got it. sheet-1.jpg is HH..V/HH..V/.HHVV/HH.VV/..... V
+    # (sheet-1.json); its 13 empty cells searched exhaustively by a /tmp script (every
+    # pair, both sides): V to move loses, so H wins with perfect play.
+    photo = Path(__file__).resolve().parents[2] / "sample_photos" / "sheet-1.jpg"
+    status, payload = run_json(capsys, "analyze", str(photo), "--solve")
+    assert status == 0
+    assert payload["position"] == "HH..V/HH..V/.HHVV/HH.VV/..... V"
+    assert payload["perfect_play"] == "H"
+    assert main(["domineering", "analyze", str(photo), "--solve"]) == 0
+    assert "perfect play: H wins" in capsys.readouterr().out.splitlines()
+    # Without --solve the key stays out, as for a typed position.
+    status, payload = run_json(capsys, "analyze", str(photo))
+    assert "perfect_play" not in payload
