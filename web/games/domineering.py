@@ -71,9 +71,12 @@ def _perfect_play(pos: Any) -> dict[str, Any]:
             "perfect_play": None,
             "winning_moves": None,
             "solve_note": (
-                f"too large to solve here (no answer within {WEB_NODE_LIMIT:,} positions): "
-                f"use the CLI, referee domineering solve --node-limit N '{notation}' "
-                f"(N is {engine.DEFAULT_NODE_LIMIT:,} by default: raise it for a larger board)"
+                # Said to a player (session 9: "use the CLI" was the only reason given).
+                f"too large to solve here: this page gives up after {WEB_NODE_LIMIT:,} "
+                "positions so as to answer within seconds; on a computer with Referee "
+                f"installed, the command referee domineering solve --node-limit N '{notation}' "
+                f"searches longer (N is {engine.DEFAULT_NODE_LIMIT:,} by default: raise it "
+                "for a larger board)"
             ),
         }
     return {
