@@ -3,8 +3,8 @@
 Pips are found as ink against the tile's face: dark marks (black pips) or
 coloured marks (the coloured pips of double-twelve sets), so the count does not
 depend on the pips' colour.  A count whose pips do not sit on a legal pip layout
-(the 3x3 grid of a die face for 0-9 pips) is reported as such, never passed off
-as a sure reading.
+(the 3x3 grid of a die face for 0-9 pips, three rows of four for 10-12) is reported
+as such, never passed off as a sure reading.
 """
 
 from __future__ import annotations
@@ -62,6 +62,21 @@ _LEGAL: tuple[frozenset[frozenset[tuple[int, int]]], ...] = tuple(
     frozenset(_orientations(_LAYOUTS[count])) for count in range(10)
 )
 
+#: Where the middle row's pips sit for 10-12 pips, as shares of the outer rows' span:
+#: the double-twelve sets' three rows of four along the half (the tuned marble scenes'
+#: set and the renders, ``render._BIG_PIPS``): two outer rows of four, and between
+#: them the ends (10), the ends and the middle (11) or a row of four (12).
+_BIG_MIDDLES: dict[int, tuple[float, ...]] = {
+    10: (0.0, 1.0),
+    11: (0.0, 0.5, 1.0),
+    12: (0.0, 1 / 3, 2 / 3, 1.0),
+}
+
+#: How far (a share of the outer rows' span, or of the gap between the outer rows) a
+#: pip of 10-12 may sit from its place: a third of the way between neighbours (0.33)
+#: is too far; the 11's middle pip is half a pitch (0.17) from a 12's.
+BIG_SLACK = 0.12
+
 
 @dataclass(frozen=True)
 class HalfCount:
@@ -76,8 +91,8 @@ class HalfCount:
     centres : tuple of (float, float)
         Each pip's (row, col) in the half, as fractions of its rows and cols.
     legal : bool
-        True if the pips sit on a legal layout for that count (always True above 9
-        pips, whose layouts differ between makers).
+        True if the pips sit on a legal layout for that count (0-9: a die face's
+        3x3 grid; 10-12: three rows of four, see :func:`legal_layout`).
     """
 
     pips: int
@@ -262,7 +277,13 @@ def _split_touching(mask: np.ndarray, small: float, large: float) -> list[tuple[
 
 
 def legal_layout(centres: tuple[tuple[float, float], ...]) -> bool:
-    """True if pips at ``centres`` sit on a legal die-face layout of their count.
+    """True if pips at ``centres`` sit on a legal layout of their count.
+
+    0-9 pips: the cells of a die face's 3x3 grid (any turn or mirror).  10-12 pips:
+    the double-twelve sets' three rows of four along the half (turned a quarter too),
+    the middle row holding the ends (10), the ends and the middle (11) or four (12);
+    checked against the pips' own rows, so a loose outline's offset, squash or
+    slant does not matter.
 
     Parameters
     ----------
@@ -273,7 +294,8 @@ def legal_layout(centres: tuple[tuple[float, float], ...]) -> bool:
     -------
     bool
         False when two pips share a cell of the 3x3 grid or the occupied cells are
-        no layout of that count; True for more than 9 pips (layouts differ by maker).
+        no layout of that count, when 10-12 pips are not on those rows of four, and
+        for more than 12 pips (no set has them).
 
     >>> legal_layout(((0.2, 0.2), (0.8, 0.8)))
     True
@@ -282,11 +304,58 @@ def legal_layout(centres: tuple[tuple[float, float], ...]) -> bool:
     """
     count = len(centres)
     if count > 9:
-        return True
+        return count in _BIG_MIDDLES and any(
+            _on_rows_of_four(points, _BIG_MIDDLES[count])
+            for points in (centres, tuple((col, row) for row, col in centres))
+        )
     cells = frozenset((_snap(row), _snap(col)) for row, col in centres)
     if len(cells) != count:
         return False
     return cells in _LEGAL[count]
+
+
+def _on_rows_of_four(centres: tuple[tuple[float, float], ...], middles: tuple[float, ...]) -> bool:
+    """Do the pips lie in three rows across the cols (however slanted): four evenly
+    spaced, then ``middles`` (shares of the outer rows' span), then four?"""
+    ordered = sorted(centres)
+    if len(ordered) - 8 != len(middles):
+        return False
+    # Level the rows first: an outline slanted across the tile slants them all alike
+    # (the outer rows' common slope of row on col).
+    dots = squares = 0.0
+    for outer in (ordered[:4], ordered[-4:]):
+        row_mean = sum(row for row, _ in outer) / 4
+        col_mean = sum(col for _, col in outer) / 4
+        dots += sum((row - row_mean) * (col - col_mean) for row, col in outer)
+        squares += sum((col - col_mean) ** 2 for _, col in outer)
+    slope = dots / squares if squares > 0 else 0.0
+    level = [(row - slope * col, col) for row, col in ordered]
+    rows = (level[:4], level[4:-4], level[-4:])
+    first = float(np.mean([row for row, _ in rows[0]]))
+    last = float(np.mean([row for row, _ in rows[2]]))
+    gap = last - first
+    if gap <= 0:
+        return False
+    for share, pips in zip((0.0, 0.5, 1.0), rows, strict=True):
+        if any(abs((row - first) / gap - share) > BIG_SLACK for row, _ in pips):
+            return False
+    spans = []
+    for pips in (rows[0], rows[2]):
+        cols = sorted(col for _, col in pips)
+        span = cols[-1] - cols[0]
+        if span <= 0 or any(
+            abs((col - cols[0]) / span - place) > BIG_SLACK
+            for col, place in zip(cols, (0.0, 1 / 3, 2 / 3, 1.0), strict=True)
+        ):
+            return False
+        spans.append((cols[0], cols[-1]))
+    start = (spans[0][0] + spans[1][0]) / 2
+    span = (spans[0][1] + spans[1][1]) / 2 - start
+    cols = sorted(col for _, col in rows[1])
+    return all(
+        abs((col - start) / span - place) <= BIG_SLACK
+        for col, place in zip(cols, middles, strict=True)
+    )
 
 
 def count_pips(
