@@ -60,8 +60,7 @@ def test_an_outline_ending_across_a_column_of_pips_is_read_as_cut(
 
 def test_a_longer_outline_wins_over_one_that_cuts_its_pips() -> None:
     # The tile found short, with its whole outline among its other outlines: the cut
-    # reading (10-3, legal: above 9 pips only the count is checked) no longer stops
-    # the other outlines from being read.
+    # reading (10-3) no longer stops the other outlines from being read.
     image, corners = _tile(4, (11, 3))
     short = _shortened(corners, 0.08)
     candidate = TileCandidate(
