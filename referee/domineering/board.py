@@ -223,7 +223,8 @@ class Position:
         for row, line in enumerate(cells):
             if len(line) != width:
                 raise ImpossiblePositionError(
-                    f"row {row + 1} has {len(line)} cells but row 1 has {width}"
+                    f"row {row + 1} has {len(line)} cell{'' if len(line) == 1 else 's'} "
+                    f"but row 1 has {width}"
                 )
             for col, symbol in enumerate(line):
                 if symbol not in _SYMBOLS:
@@ -483,7 +484,8 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
             )
         if len(row) != len(rows[0]):
             raise NotationError(
-                f"row {number + 1} has {len(row)} cells but row 1 has {len(rows[0])}",
+                f"row {number + 1} has {len(row)} cell{'' if len(row) == 1 else 's'} "
+                f"but row 1 has {len(rows[0])}",
                 text=text,
                 index=offset,
             )

@@ -379,7 +379,8 @@ def parse_kingdom(text: str) -> Kingdom:
         if len(row) != width:
             index = row[width][1] if len(row) > width else row[-1][2]
             raise NotationError(
-                f"row {number} has {len(row)} squares but row 1 has {width}",
+                f"row {number} has {len(row)} square{'' if len(row) == 1 else 's'} "
+                f"but row 1 has {width}",
                 text=text,
                 index=index,
             )

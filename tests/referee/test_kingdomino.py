@@ -96,7 +96,7 @@ def test_format_joins_rows_with_slashes_or_newlines() -> None:
         ("G L/F X1", 6, ["unknown terrain letter 'X'", "row 2"]),
         ("G F12", 4, ["'F12'", "at most one crown digit", "row 1"]),
         ("G FF", 3, ["'FF'", "row 1"]),
-        ("G L/F", 5, ["row 2 has 1 squares but row 1 has 2"]),
+        ("G L/F", 5, ["row 2 has 1 square but row 1 has 2"]),
         ("G L/F W S", 8, ["row 2 has 3 squares but row 1 has 2"]),
         ("G//L", 2, ["row 2 is empty"]),
         ("G L/", 3, ["row 2 is empty"]),

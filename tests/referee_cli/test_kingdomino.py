@@ -206,7 +206,7 @@ def test_place_bad_grid_names_the_grid(capsys: pytest.CaptureFixture[str]) -> No
         capsys, "place", "C ./.", "--domino", "F L", "--at", "0,1", "--toward", "down"
     )
     assert status == 2
-    assert err.startswith("referee: error: GRID: row 2 has 1 squares but row 1 has 2")
+    assert err.startswith("referee: error: GRID: row 2 has 1 square but row 1 has 2")
 
 
 def test_placements_around_a_lone_castle(capsys: pytest.CaptureFixture[str]) -> None:
