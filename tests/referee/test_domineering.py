@@ -479,6 +479,18 @@ def _brute(free: Free, side: Side, memo: dict[tuple[Free, Side], bool]) -> bool:
     return memo[free, side]
 
 
+def _assert_agrees_with_brute_force(pos: Position) -> None:
+    """``solve`` and ``winning_moves`` against the plain minimax ``_brute``."""
+    rows, cols = len(pos.cells), len(pos.cells[0])
+    side = to_move(pos)
+    free = frozenset((r, c) for r in range(rows) for c in range(cols) if pos.cells[r][c] == ".")
+    other: Side = "V" if side == "H" else "H"
+    memo: dict[tuple[Free, Side], bool] = {}
+    assert solve(pos) == (side if _brute(free, side, memo) else other)
+    expected = [m for m in legal_moves(pos, side) if not _brute(free - set(m.cells), other, memo)]
+    assert winning_moves(pos) == expected
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_solve_agrees_with_brute_force_minimax(seed: int) -> None:
     rng = random.Random(seed)
@@ -489,13 +501,7 @@ def test_solve_agrees_with_brute_force_minimax(seed: int) -> None:
         moves = legal_moves(pos, to_move(pos))
         if moves:
             pos = apply_move(pos, rng.choice(moves))
-    side = to_move(pos)
-    free = frozenset((r, c) for r in range(rows) for c in range(cols) if pos.cells[r][c] == ".")
-    other: Side = "V" if side == "H" else "H"
-    memo: dict[tuple[Free, Side], bool] = {}
-    assert solve(pos) == (side if _brute(free, side, memo) else other)
-    expected = [m for m in legal_moves(pos, side) if not _brute(free - set(m.cells), other, memo)]
-    assert winning_moves(pos) == expected
+    _assert_agrees_with_brute_force(pos)
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -510,13 +516,7 @@ def test_solve_agrees_with_brute_force_on_eight_wide_and_long_boards(seed: int) 
         for _ in range(rows)
     ]
     pos = Position(tuple(tuple(line) for line in grid), rng.choice(["H", "V"]))
-    side = to_move(pos)
-    free = frozenset((r, c) for r in range(rows) for c in range(cols) if pos.cells[r][c] == ".")
-    other: Side = "V" if side == "H" else "H"
-    memo: dict[tuple[Free, Side], bool] = {}
-    assert solve(pos) == (side if _brute(free, side, memo) else other)
-    expected = [m for m in legal_moves(pos, side) if not _brute(free - set(m.cells), other, memo)]
-    assert winning_moves(pos) == expected
+    _assert_agrees_with_brute_force(pos)
 
 
 def test_solve_a_position_the_safe_moves_decide() -> None:

@@ -245,15 +245,21 @@ def test_read_squares_gives_one_warning_per_square() -> None:
     assert len([w for w in warnings if w.startswith("(0, 0)")]) == 1
 
 
-def test_read_squares_says_unsure_when_the_next_reading_is_close() -> None:
-    # (0, 0): wheat 0.7 x no crown 0.9 = 0.63 leads grassland 0.3 x 0.9 = 0.27 by 0.36,
-    # under 0.5: a reading a little more light could flip, though its confidence is
-    # over 0.5 (session 9: such squares were wrong silently under casts).
+def _close_wheat_kingdom() -> tuple[np.ndarray, np.ndarray]:
+    """A 3x3 kingdom's odds (wheat, castle, lake) whose (0, 0) is wheat 0.7 / grassland 0.3."""
     readings = [(Terrain.WHEAT, 0)] * 4 + [(Terrain.CASTLE, 0)] + [(Terrain.LAKE, 0)] * 4
     terrain, crowns = _probabilities(readings)
     terrain[0] = 0.0
     terrain[0, TERRAINS.index(Terrain.WHEAT)] = 0.7
     terrain[0, TERRAINS.index(Terrain.GRASSLAND)] = 0.3
+    return terrain, crowns
+
+
+def test_read_squares_says_unsure_when_the_next_reading_is_close() -> None:
+    # (0, 0): wheat 0.7 x no crown 0.9 = 0.63 leads grassland 0.3 x 0.9 = 0.27 by 0.36,
+    # under 0.5: a reading a little more light could flip, though its confidence is
+    # over 0.5 (session 9: such squares were wrong silently under casts).
+    terrain, crowns = _close_wheat_kingdom()
     squares, warnings = read_squares(terrain, crowns, 3)
     assert (squares[0][0].terrain, squares[0][0].crowns) == (Terrain.WHEAT, 0)
     assert "(0, 0): unsure (0.63) of wheat with 0 crowns, please check" in warnings
@@ -270,11 +276,7 @@ def test_an_unsure_square_over_half_is_marked_in_the_reading_and_the_json() -> N
     # over 0.5. Every other square: 0.9 x 0.9 = 0.81 leads wheat/lake with a crown
     # (0.9 x 0.1 / 3 = 0.03) by 0.78; the castle 0.9 leads its best other terrain
     # (0.1 / 7 x 0.9 = 0.013) by 0.89: sure.
-    readings = [(Terrain.WHEAT, 0)] * 4 + [(Terrain.CASTLE, 0)] + [(Terrain.LAKE, 0)] * 4
-    terrain, crowns = _probabilities(readings)
-    terrain[0] = 0.0
-    terrain[0, TERRAINS.index(Terrain.WHEAT)] = 0.7
-    terrain[0, TERRAINS.index(Terrain.GRASSLAND)] = 0.3
+    terrain, crowns = _close_wheat_kingdom()
     squares, warnings = read_squares(terrain, crowns, 3)
     assert squares[0][0].confidence == 0.63 and squares[0][0].unsure
     assert [[s.unsure for s in line] for line in squares] == [
