@@ -1183,3 +1183,254 @@ def test_errors_are_said_in_the_page_words_not_the_api_fields(page: Any, live_se
         "The table: no 'turn' field: say whose turn it is, 'turn 1' or 'turn 2' "
         "of 'floor 1-1 garbage'"
     )
+
+
+# Session 10: a refused position keeps the last good answer; every submit replaces the status.
+
+DOMINEERING_OPENING = "...../...../.HH../...../..... V"  # H claimed B3-C3 (rules' opening)
+
+
+def _domineering_opening(page: Any, live_server: str) -> None:
+    """H claims B3-C3 on the empty 5x5 sheet: V to move with 16 legal pairs (the docs'
+    worked example: every vertical pair but those through B3 or C3)."""
+    page.goto(live_server + "/domineering/")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    page.click("rect.cell[data-cell='B3']")
+    page.click("rect.cell[data-cell='C3']")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+
+
+def _shows_the_opening(page: Any, *, drawn: bool = True) -> None:
+    """The answer shows the opening: V to move, its 16 pairs listed (and drawn as bars on
+    the sheet when the sheet shown is that position, ``drawn``)."""
+    assert page.locator("#answer").is_visible()
+    assert page.inner_text("#to-move") == "V to move"
+    assert page.inner_text("#to-move-detail") == "V has 16 legal pairs"
+    assert page.inner_text("#moves-title") == "V may claim 16 pairs:"
+    assert page.locator("#moves li").count() == 16
+    assert page.locator("rect.ghost-V").count() == (16 if drawn else 0)
+    assert page.locator("rect.pair[data-pair='B3-C3']").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("typed", "where"),
+    [
+        (
+            "HHX/.....",
+            "unknown cell symbol 'X' (a cell is '.', 'H', 'V' or '#') at column 3 of 'HHX/.....'",
+        ),
+        ("HH./....", "row 2 has 4 cells but row 1 has 3 at column 5 of 'HH./....'"),
+        (".........", "a board has at most 8 columns, row 1 has 9 at column 1 of '.........'"),
+        ("HH.../HH...", "impossible counts: 2 H pairs and 0 V pairs"),
+    ],
+)
+def test_domineering_refused_position_keeps_the_last_analysis(
+    page: Any, live_server: str, typed: str, where: str
+) -> None:
+    # Session 9 newcomer: a position typed that is refused hid the analysis of the board
+    # (who is to move, the legal pairs, blocked): only the error was left.
+    _domineering_opening(page, live_server)
+    page.click("details.notation summary")
+    page.fill("#notation", typed)
+    page.click("#use-notation")
+    page.wait_for_selector("#notation-status.error")
+    assert where in page.inner_text("#notation-status")
+    status = page.inner_text("#status")
+    assert status.startswith("The position typed is refused: ") and where in status
+    _shows_the_opening(page)
+    assert page.inner_text("#answer-note") == (
+        f"The board and this analysis are the last good position: {DOMINEERING_OPENING}."
+    )
+    assert page.input_value("#notation") == typed  # nothing typed is lost
+    assert page.locator("#answer .save-button").is_visible()
+    # A position that is analysed replaces all of it: no note, no error.
+    page.fill("#notation", "HH.../...../...../...../..... V")
+    page.click("#use-notation")
+    page.wait_for_function(
+        "document.getElementById('to-move-detail').textContent === 'V has 18 legal pairs'"
+    )
+    assert page.locator("#answer-note").is_hidden()
+    assert page.inner_text("#status") == ""
+    assert page.inner_text("#notation-status") == ""
+
+
+def test_domineering_sheet_refused_after_taps_keeps_the_last_analysis_marked(
+    page: Any, live_server: str
+) -> None:
+    # A second H pair tapped in with no V pair between: 2 H pairs and 0 V pairs is
+    # impossible (rules/domineering.txt: the players alternate). The analysis of the
+    # last good sheet stays, said to be that and dimmed, and is not offered for saving.
+    _domineering_opening(page, live_server)
+    page.click("rect.cell[data-cell='A1']")
+    page.click("rect.cell[data-cell='B1']")
+    page.wait_for_selector("#status.error")
+    assert page.inner_text("#status").startswith("impossible counts: 2 H pairs and 0 V pairs")
+    _shows_the_opening(page, drawn=False)  # its pairs are not drawn on another sheet
+    assert page.inner_text("#answer-note") == (
+        f"This analysis is of the last good position, {DOMINEERING_OPENING}, "
+        "not of the sheet shown."
+    )
+    assert "stale" in (page.get_attribute("#answer", "class") or "").split()
+    assert page.locator("#answer .save-button").is_hidden()
+    assert page.locator("rect.pair[data-pair='A1-B1']").count() == 1  # the taps stay
+    # Taking the pair out again: the sheet is the last good one, analysed afresh.
+    page.click("rect.pair[data-pair='A1-B1']")
+    page.wait_for_selector("#answer-note", state="hidden")
+    _shows_the_opening(page)
+    assert "stale" not in (page.get_attribute("#answer", "class") or "").split()
+    assert page.inner_text("#status") == ""
+
+
+def test_domineering_refused_position_keeps_the_photo(page: Any, live_server: str) -> None:
+    # The photo as read (and its unsure cells) went as soon as "Analyse this" was tapped,
+    # before the position typed was even parsed, as on the Kingdomino page before session 9.
+    page.goto(live_server + "/domineering/")
+    page.set_input_files("#photo", str(SAMPLES / "sheet-1.jpg"))
+    page.wait_for_selector(".overlay:not([hidden]):not(.reading) img", timeout=60_000)
+    page.click("details.notation summary")
+    page.fill("#notation", "HHX/.....")
+    page.click("#use-notation")
+    page.wait_for_selector("#notation-status.error")
+    assert page.locator(".overlay img").is_visible()
+    page.fill("#notation", "HH/..")
+    page.click("#use-notation")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    assert page.locator(".overlay").is_hidden()
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "refused", "told"),
+    [
+        ("/domineering/", "#status", "HHX/.....", "Type the position first"),
+        ("/domineering/", "#status", None, "Type the position first"),
+        ("/kingdomino/", "section.kingdom .status", "C X", "Type the kingdom first"),
+        ("/kingdomino/", "section.kingdom .status", None, "Type the kingdom first"),
+    ],
+)
+def test_an_empty_box_replaces_the_error_on_top(
+    page: Any,
+    live_server: str,
+    tmp_path: Path,
+    path: str,
+    status: str,
+    refused: str | None,
+    told: str,
+) -> None:
+    # Session 9 newcomer: after a refused notation or photo, "Use" on the emptied box said
+    # "Type ... first" beside the box only; the old error stayed at the top of the page.
+    page.goto(live_server + path)
+    if path == "/domineering/":  # the page's own analysis of the empty sheet, sent on load
+        page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    if refused is None:  # a refused photo: a text file
+        note = tmp_path / "notes.txt"
+        note.write_text("W W W", encoding="utf-8")
+        page.set_input_files("#photo", str(note))
+        page.wait_for_selector(f"{status}.error")
+        assert "not an image" in page.inner_text(status)
+        page.click("details.notation summary")
+    else:
+        page.click("details.notation summary")
+        page.fill("#notation", refused)
+        page.click("#use-notation")
+        page.wait_for_selector("#notation-status.error")
+        assert "unknown" in page.inner_text(status)
+    page.fill("#notation", "")
+    page.click("#use-notation")
+    page.wait_for_function(
+        "([selector, told]) => document.querySelector(selector).textContent.startsWith(told)",
+        arg=[status, told],
+    )
+    assert page.inner_text("#notation-status") == page.inner_text(status)
+    assert "unknown" not in page.inner_text(status) and "not an image" not in page.inner_text(
+        status
+    )
+
+
+def test_kingdom_late_answer_does_not_wipe_the_notation_box_message(
+    page: Any, live_server: str
+) -> None:
+    # As on the Domineering page (commit 569156d): the answer to a board change sent before
+    # "Score this" was tapped on the empty box cleared "Type the kingdom first".
+    page.goto(live_server + "/kingdomino/")
+    page.click("button.new-kingdom[data-size='5']")
+    total_is(page, 0)
+    held: list[Any] = []
+    released: list[bool] = []
+
+    def hold(request_route: Any) -> None:
+        if released:
+            request_route.continue_()
+        else:
+            held.append(request_route)
+
+    page.route("**/api/kingdomino/score", hold)
+    set_square(page, 0, 0, "forest", 1)
+    for _ in range(200):  # the board's rescore reaches the route handler
+        if held:
+            break
+        page.wait_for_timeout(50)
+    page.click("details.notation summary")
+    page.fill("#notation", " ")
+    page.click("#use-notation")
+    page.wait_for_selector("#notation-status.error")
+    released.append(True)
+    for request_route in held:
+        request_route.continue_()
+    total_is(page, 1)  # forest with 1 crown alone: 1 square x 1 crown
+    assert page.inner_text("#notation-status").startswith("Type the kingdom first")
+
+
+def test_cross_seat_entered_by_hand_after_its_photo_failed_drops_the_photo_error(
+    page: Any, live_server: str, tmp_path: Path
+) -> None:
+    # Session 10: a seat whose photo could not be read kept "not an image" above the tiles
+    # then picked for it by hand, beside a scored round.
+    note = tmp_path / "hand.txt"
+    note.write_text("6-6 0-1", encoding="utf-8")
+    page.goto(live_server + "/cross/")
+    seat = "section.player[data-player='1']"
+    page.set_input_files(f"{seat} .hand-photo", str(note))
+    page.wait_for_selector(f"{seat} .status.error")
+    assert "not an image" in page.inner_text(f"{seat} .status")
+    for tile in ("6-6", "0-1"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    page.click("section.player[data-player='2'] .choose")
+    for tile in ("2-3", "1-4"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    # Blocked, pips 13 and 10: player 2 scores 13 - 10 = 3 (rules/cross.txt).
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 3'")
+    assert page.inner_text(f"{seat} .status") == ""
+
+
+def test_two_step_refused_table_keeps_the_last_one_refereed(page: Any, live_server: str) -> None:
+    # Session 10: a table written with a typo hid the last table refereed (whose turn,
+    # its legal moves, the move check) until a table that parses was written.
+    page.goto(f"{live_server}/two-step/round")
+    page.click("#round-example")
+    page.wait_for_function(
+        "document.getElementById('round-title').textContent === 'Player 2 to move'"
+    )
+    moves = page.locator("#round-moves li").all_inner_texts()
+    assert moves
+    page.fill("#round-position", "floor 1-1 garbage")
+    page.click("#round-analyse")
+    page.wait_for_selector("#round-status.error")
+    assert page.inner_text("#round-status").startswith("The table: no 'turn' field")
+    assert page.locator("#round-answer").is_visible()
+    assert page.inner_text("#round-title") == "Player 2 to move"
+    assert page.locator("#round-moves li").all_inner_texts() == moves
+    assert page.inner_text("#round-note") == (
+        "This is the last table refereed, not the one written above."
+    )
+    assert page.input_value("#round-position") == "floor 1-1 garbage"
+    # Its moves can still be checked: the first legal move is legal.
+    page.click("#round-moves li button >> nth=0")
+    page.wait_for_selector("#check-status.ok")
+    assert page.inner_text("#check-status") == f"Legal: {moves[0]}"
+    # The emptied box says what to write, in place of the error.
+    page.fill("#round-position", "")
+    page.click("#round-analyse")
+    assert page.inner_text("#round-status") == "Write the table first, or use the example"
+    page.click("#round-example")
+    page.wait_for_selector("#round-note", state="hidden")
+    assert page.inner_text("#round-status") == ""

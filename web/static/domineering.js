@@ -220,6 +220,8 @@
         : `${data.to_move} has ${count} legal pair${count === 1 ? "" : "s"}`;
       document.getElementById("dispute-player").value = data.to_move;
       notation.value = data.position;
+      answerNote.hidden = true;
+      answerBox.classList.remove("stale");
       document.getElementById("verdict").hidden = true;
       R.status(perfect, ""); // said of the position before, if asked
       showMoves();
@@ -241,6 +243,27 @@
 
     const notationStatus = document.getElementById("notation-status");
     const perfect = document.getElementById("perfect");
+    const answerNote = document.getElementById("answer-note");
+
+    /* A position refused: the analysis of the last good one stays in sight, said to be
+       that (session 10: it was hidden, so a typo lost the legal pairs and who is to move).
+       A typed position refused leaves the board as it was, so the analysis is still the
+       board's; a sheet changed since (a tap, a photo, "Started") is not its position: the
+       analysis is dimmed and cannot be saved as the sheet's. */
+    function keepLastAnswer() {
+      if (!answer) {
+        answerBox.hidden = true;
+        return;
+      }
+      const board = answer.cells.join("/") === position() && answer.first === firstSelect.value;
+      answerNote.textContent = board
+        ? `The board and this analysis are the last good position: ${answer.position}.`
+        : `This analysis is of the last good position, ${answer.position}, not of the sheet shown.`;
+      answerNote.hidden = false;
+      answerBox.classList.toggle("stale", !board);
+      answerBox.hidden = false;
+      save.show(board);
+    }
 
     /* "Who wins with perfect play?": the same position asked again with `solve`; only
        the answer in words changes (the sheet, the pairs shown and the dispute stay). */
@@ -285,16 +308,20 @@
       if (!requests.isLatest(ticket)) return;
       if (!ok) {
         if (fromNotation) R.status(notationStatus, data.error, "error");
-        answer = null;
-        answerBox.hidden = true;
         if (data.cells) {
           cells = data.cells.map((row) => (Array.isArray(row) ? row : row.split("")));
           confidence = data.confidence || null;
           R.showOverlay(overlay, data.overlay);
         }
-        R.status(status, data.error, "error");
+        R.status(status, fromNotation ? `The position typed is refused: ${data.error}` : data.error, "error");
+        keepLastAnswer();
         render();
         return;
+      }
+      if (fromNotation) {
+        // Only a position that is analysed replaces the photo's reading.
+        confidence = null;
+        R.showOverlay(overlay, null);
       }
       R.status(status, "");
       show(data);
@@ -345,8 +372,8 @@
           show(retry.data);
           return;
         }
-        answerBox.hidden = true;
         R.status(status, data.error + " Tap the cells to correct the reading.", "error");
+        keepLastAnswer();
         render();
       }
     });
@@ -367,12 +394,8 @@
       })
     );
     document.getElementById("use-notation").addEventListener("click", () => {
-      if (!notation.value.trim()) {
-        R.status(notationStatus, "Type the position first (rows from row 1 joined by /), like: ...../.HH../..... V", "error");
-        return;
-      }
-      confidence = null;
-      R.showOverlay(overlay, null);
+      const told = "Type the position first (rows from row 1 joined by /), like: ...../.HH../..... V";
+      if (!R.filled(notation, told, notationStatus, status)) return;
       analyze({ position: notation.value.toUpperCase() }, true); // "hh" as "HH", like the dispute box
     });
     document.getElementById("solve").addEventListener("click", solve);

@@ -86,7 +86,16 @@
       else if (index < 0) players[active].tiles.push(tile);
       else return;
       players[active].unread = false;
+      handEntered(players[active]);
       changed();
+    }
+
+    /* A seat's hand entered by hand after its photo could not be read: the photo's error
+       is no longer what that seat is about (session 10: it stayed above the tiles picked). */
+    function handEntered(player) {
+      if (!player.failed) return;
+      player.failed = false;
+      R.status(player.section.querySelector(".status"), "");
     }
 
     function setCount(count) {
@@ -99,11 +108,13 @@
         section.querySelector(".player-name").textContent = `Player ${index + 1}`;
         // unread: this seat's photo could not be read and its hand is empty; an empty
         // hand is the player who went out, so no round is scored until it is settled.
-        const player = { tiles: kept[index] || [], section, unread: false };
+        // failed: the seat's last photo could not be read (its status says why).
+        const player = { tiles: kept[index] || [], section, unread: false, failed: false };
         section.querySelector(".choose").addEventListener("click", () => {
           choose(index);
           if (player.unread) {
             player.unread = false; // "Add tiles here" on an empty hand: its player went out
+            handEntered(player);
             changed();
           }
         });
@@ -115,6 +126,7 @@
           const tiles = await readHand(file, section.querySelector(".status"), section.querySelector(".overlay"));
           if (tiles) player.tiles = tiles;
           player.unread = !tiles && !player.tiles.length;
+          player.failed = !tiles;
           changed();
         });
         players.push(player);
@@ -138,6 +150,7 @@
         player.tiles.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
         drawTiles(player.section.querySelector(".hand-tiles"), player.tiles, (tile) => {
           player.tiles = player.tiles.filter((t) => !same(t, tile));
+          handEntered(player);
           changed();
         }, `take out of player ${index + 1}'s hand`);
         player.section.querySelector(".pips").textContent = pipsOf(player.tiles);
@@ -480,6 +493,7 @@
     const status = document.getElementById("round-status");
     const checkInput = document.getElementById("check-move");
     const checkStatus = document.getElementById("check-status");
+    const note = document.getElementById("round-note");
     let analysed = null;
 
     function describe(result) {
@@ -490,23 +504,27 @@
     }
 
     async function analyse() {
-      if (!position.value.trim()) {
-        R.status(status, "Write the table first, or use the example", "error");
-        return;
-      }
+      if (!R.filled(position, "Write the table first, or use the example", status)) return;
       R.status(status, "Refereeing…", "busy");
       const { ok, data } = await R.post("/api/two-step/analyze", {
         position: position.value,
         optional_plays: optional.checked,
       });
       if (!ok) {
-        analysed = null;
-        answerBox.hidden = true;
+        // The last table refereed stays in sight, said to be that, and its moves can
+        // still be checked (session 10: a typo hid it).
         R.status(status, data.error, "error");
+        if (analysed) {
+          note.textContent = "This is the last table refereed, not the one written above.";
+          note.hidden = false;
+          answerBox.classList.add("stale");
+        }
         return;
       }
       analysed = data;
       R.status(status, "");
+      note.hidden = true;
+      answerBox.classList.remove("stale");
       answerBox.hidden = false;
       const over = describe(data.result);
       document.getElementById("round-title").textContent = over ? over[0] : `Player ${data.to_move} to move`;
@@ -538,10 +556,7 @@
 
     async function check() {
       if (!analysed) return;
-      if (!checkInput.value.trim()) {
-        R.status(checkStatus, "Write a move, like: play 3-4 hand left", "error");
-        return;
-      }
+      if (!R.filled(checkInput, "Write a move, like: play 3-4 hand left", checkStatus)) return;
       const { ok, data } = await R.post("/api/two-step/check", {
         position: analysed.position,
         move: checkInput.value,
@@ -554,11 +569,9 @@
     async function addUp() {
       const list = document.getElementById("match-list");
       const matchStatus = document.getElementById("match-status");
-      const rounds = document.getElementById("match-rounds").value;
-      if (!rounds.trim()) {
-        R.status(matchStatus, "Write the rounds, like: 1:5 feet 2:3", "error");
-        return;
-      }
+      const box = document.getElementById("match-rounds");
+      if (!R.filled(box, "Write the rounds, like: 1:5 feet 2:3", matchStatus)) return;
+      const rounds = box.value;
       const { ok, data } = await R.post("/api/two-step/match", {
         rounds,
         target: document.getElementById("match-target").value,

@@ -363,9 +363,11 @@
        only a notation that scores replaces the photo's reading (`fromNotation`). */
     async function rescore(text, fromNotation) {
       const ticket = requests.next();
+      // Cleared as the request leaves (as on the Domineering page): a late answer to an
+      // earlier request must not wipe what the box said since ("Type the kingdom first").
+      R.status(notationStatus, "");
       const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: text, bonus: currentBonuses() });
       if (!requests.isLatest(ticket)) return;
-      R.status(notationStatus, "");
       if (!ok) {
         R.status(widget.status, data.error, "error");
         if (fromNotation) R.status(notationStatus, data.error, "error");
@@ -386,10 +388,7 @@
       box.addEventListener("change", () => widget.squares && rescore(widget.notation()))
     );
     document.getElementById("use-notation").addEventListener("click", () => {
-      if (!notation.value.trim()) {
-        R.status(notationStatus, EMPTY_KINGDOM, "error");
-        return;
-      }
+      if (!R.filled(notation, EMPTY_KINGDOM, notationStatus, widget.status)) return;
       rescore(notation.value, true);
     });
     R.status(widget.status, "");
@@ -471,11 +470,9 @@
       const widget = new KingdomWidget(section, () => update());
       widgets.push(widget);
       section.querySelector(".use-notation").addEventListener("click", async () => {
-        const text = section.querySelector(".notation-text").value;
-        if (!text.trim()) {
-          R.status(widget.status, EMPTY_KINGDOM, "error");
-          return;
-        }
+        const box = section.querySelector(".notation-text");
+        if (!R.filled(box, EMPTY_KINGDOM, widget.status)) return;
+        const text = box.value;
         const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: text });
         if (!ok) {
           R.status(widget.status, data.error, "error");

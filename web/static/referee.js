@@ -92,6 +92,15 @@
     node.className = "status" + (kind ? " " + kind : "");
   };
 
+  /* A box submitted empty says what to type in every status given (beside the box and
+     at the top of the page), in place of what they said before, such as an earlier
+     error (session 10: the error stayed on top). Answers whether the box holds text. */
+  Referee.filled = function (box, message, ...statuses) {
+    if (box.value.trim()) return true;
+    for (const node of statuses) Referee.status(node, message, "error");
+    return false;
+  };
+
   /* Call handler(file) when a photo is picked; the input is reset so the same
      photo can be picked again. */
   Referee.onPhoto = function (input, handler) {
