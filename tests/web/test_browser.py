@@ -1434,3 +1434,52 @@ def test_two_step_refused_table_keeps_the_last_one_refereed(page: Any, live_serv
     page.click("#round-example")
     page.wait_for_selector("#round-note", state="hidden")
     assert page.inner_text("#round-status") == ""
+
+
+def test_cross_match_request_refused_is_not_said_once_a_round_is_scored(
+    page: Any, live_server: str, tmp_path: Path
+) -> None:
+    # Session 10: "Score a round first" stayed under the match after the hands were
+    # settled and the round scored, so the page said both at once.
+    note = tmp_path / "hand.txt"
+    note.write_text("6-6", encoding="utf-8")
+    page.goto(live_server + "/cross/")
+    page.set_input_files("section.player[data-player='1'] .hand-photo", str(note))
+    page.wait_for_selector("section.player[data-player='1'] .status.error")
+    page.click("section.player[data-player='2'] .choose")
+    page.click("#picker .tile-button[data-tile='6-6']")
+    # Player 1's photo was not read: their empty hand is not taken as gone out.
+    page.wait_for_function("document.getElementById('winner').textContent === 'Check the hands'")
+    page.click("#match-add")
+    assert page.inner_text("#match-status") == (
+        "Score a round first: the hands above do not make one yet"
+    )
+    # Player 1 went out ("Add tiles here", none added): 12 pips left, player 1 scores 12.
+    page.click("section.player[data-player='1'] .choose")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 1 scores 12'")
+    assert page.inner_text("#match-status") == ""
+    assert page.inner_text("section.player[data-player='1'] .status") == ""
+
+
+def test_compared_kingdom_edited_after_its_photo_was_refused_drops_the_error(
+    page: Any, live_server: str, tmp_path: Path
+) -> None:
+    # Session 10: "not an image" stayed under kingdom 1 after its board was edited and
+    # the comparison answered.
+    note = tmp_path / "kingdom.txt"
+    note.write_text("C F1", encoding="utf-8")
+    page.goto(live_server + "/kingdomino/compare")
+    page.locator("button.new-kingdom[data-size='5']").nth(0).click()
+    page.locator("button.new-kingdom[data-size='5']").nth(1).click()
+    page.wait_for_selector("#answer:not([hidden])")
+    assert page.inner_text("#verdict") == "Shared win"  # two empty kingdoms
+    first = "section.kingdom[data-kingdom='1']"
+    page.set_input_files("#photo1", str(note))
+    page.wait_for_selector(f"{first} .status.error")
+    assert "not an image" in page.inner_text(f"{first} .status")
+    page.click(f"{first} .kingdom-board .square[data-row='0'][data-col='0']")
+    page.click(f"{first} .square-editor button[data-terrain='forest']")
+    page.click(f"{first} .square-editor button[data-crowns='1']")
+    # A forest with 1 crown: 1 point to 0.
+    page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 1 wins'")
+    assert page.inner_text(f"{first} .status") == ""

@@ -190,6 +190,8 @@
         return;
       }
       answer = data;
+      // "Score a round first" or "This round cannot be added" was about other hands.
+      if (matchStatus.classList.contains("error")) R.status(matchStatus, "");
       if (data.winner === null) {
         winner.textContent = "Nobody scores";
         detail.textContent = "blocked, and two or more players tie for the lowest pip total";

@@ -430,15 +430,23 @@
       widget.render(answer || null);
     }
 
-    async function update() {
+    /* `changed`: the kingdom just edited; once it scores, an error said under it (a photo
+       refused, an empty box) is no longer about its board (session 10: it stayed). */
+    const settled = (changed) => {
+      if (changed && changed.status.classList.contains("error")) R.status(changed.status, "");
+    };
+
+    async function update(changed) {
       const ready = widgets.filter((w) => w.squares);
       const ticket = requests.next();
       if (ready.length < 2) {
         for (const widget of ready) {
           const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: widget.notation(), bonus: currentBonuses() });
           if (!requests.isLatest(ticket)) return;
-          if (ok) showOne(widget, data);
-          else R.status(widget.status, data.error, "error");
+          if (ok) {
+            if (widget === changed) settled(changed);
+            showOne(widget, data);
+          } else R.status(widget.status, data.error, "error");
         }
         return;
       }
@@ -452,6 +460,7 @@
         return;
       }
       lastAnswer = data;
+      settled(changed);
       answerBox.hidden = false;
       const reasons = {
         score: "on points",
@@ -467,7 +476,7 @@
     }
 
     document.querySelectorAll("section.kingdom").forEach((section) => {
-      const widget = new KingdomWidget(section, () => update());
+      const widget = new KingdomWidget(section, (changed) => update(changed));
       widgets.push(widget);
       section.querySelector(".use-notation").addEventListener("click", async () => {
         const box = section.querySelector(".notation-text");
