@@ -1483,3 +1483,73 @@ def test_compared_kingdom_edited_after_its_photo_was_refused_drops_the_error(
     # A forest with 1 crown: 1 point to 0.
     page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 1 wins'")
     assert page.inner_text(f"{first} .status") == ""
+
+
+def test_domineering_photo_read_while_the_sheet_changed_is_set_aside_in_words(
+    page: Any, live_server: str
+) -> None:
+    # Session 10: a pair tapped in while a photo was read made the photo's answer stale
+    # (only the latest request is shown), but its dimmed picture stayed under "Reading…"
+    # for good, and nothing said the photo was not used.
+    held: list[Any] = []
+
+    def hold_the_photo(request_route: Any) -> None:
+        if b'name="photo"' in (request_route.request.post_data_buffer or b""):
+            held.append(request_route)
+        else:
+            request_route.continue_()
+
+    page.route("**/api/domineering/analyze", hold_the_photo)
+    page.goto(live_server + "/domineering/")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    page.set_input_files("#photo", str(SAMPLES / "sheet-1.jpg"))
+    page.wait_for_selector(".overlay.reading:not([hidden])")
+    page.click("rect.cell[data-cell='B3']")
+    page.click("rect.cell[data-cell='C3']")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    for _ in range(200):  # the held photo reaches the route handler
+        if held:
+            break
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    page.wait_for_selector(".overlay", state="hidden", timeout=60_000)
+    assert page.inner_text("#status") == (
+        "The photo was set aside: the sheet was changed while it was read. "
+        "Take it again to read it."
+    )
+    _shows_the_opening(page)  # the sheet tapped in stands
+
+
+def test_two_step_photo_warnings_stay_while_the_hand_is_as_read(
+    page: Any, live_server: str
+) -> None:
+    # Session 10: the reading's warning (an unsure tile) was wiped as soon as an end of the
+    # dance floor or a pile's top was set, though the unsure tile was still in the hand.
+    reading = {
+        "tiles": [{"pips": [1, 3], "corners": [[0, 0]] * 4, "confidence": 0.4}],
+        "total": 4,
+        "warnings": ["tile 1: unsure (0.40) of 1-3, please check"],
+        "overlay": None,
+    }
+    said = (
+        "Read 1 tile (4 pips). Tap a tile to take it out. "
+        "tile 1: unsure (0.40) of 1-3, please check"
+    )
+    page.route("**/api/dominoes/count", lambda route: route.fulfill(json=reading))
+    page.goto(live_server + "/two-step/")
+    page.select_option("#end-left", "3")
+    page.set_input_files("#photo", str(SAMPLES / "hand-2.jpg"))
+    page.wait_for_function("document.getElementById('plays-title').textContent === '1 legal play'")
+    assert page.inner_text("#status") == said
+    # The right end to 1: 1-3 goes on either end (rules/two-step.txt), still unsure.
+    page.select_option("#end-right", "1")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '2 legal plays'")
+    assert page.inner_text("#status") == said
+    page.click("#target button[data-slot='card']")
+    page.click("#picker .tile-button[data-tile='0-0']")
+    page.wait_for_function("document.querySelectorAll('#slot-card .tile-button').length === 1")
+    assert page.inner_text("#status") == said
+    assert page.get_attribute("#status", "class") == "status error"
+    # The unsure tile taken out of the hand: the warning goes with it.
+    page.click("#slot-hand .tile-button[data-tile='1-3']")
+    page.wait_for_function("document.getElementById('status').textContent === ''")

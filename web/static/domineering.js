@@ -327,15 +327,26 @@
       show(data);
     }
 
+    /* The sheet changed (a tap, "Started", a typed position) while the photo was read:
+       the photo is not used, and the page says so; its dimmed "Reading…" picture stayed
+       (session 10). */
+    let lastPhoto = 0; // the ticket of the latest photo sent
+    function photoSetAside(ticket) {
+      if (ticket !== lastPhoto || !overlay.classList.contains("reading")) return; // a newer photo is read
+      R.showOverlay(overlay, null);
+      R.status(status, "The photo was set aside: the sheet was changed while it was read. Take it again to read it.");
+    }
+
     R.onPhoto(document.getElementById("photo"), async (file) => {
       const ticket = requests.next();
+      lastPhoto = ticket;
       R.status(status, "Reading the sheet…", "busy");
       R.previewPhoto(overlay, file);
       const form = new FormData();
       form.append("photo", file);
       form.append("first", firstSelect.value);
       const { ok, data } = await R.post("/api/domineering/analyze", form);
-      if (!requests.isLatest(ticket)) return;
+      if (!requests.isLatest(ticket)) return photoSetAside(ticket);
       if (!ok && !data.cells) {
         R.showOverlay(overlay, null);
         R.status(status, data.error, "error");
@@ -358,7 +369,7 @@
         again.append("photo", file);
         again.append("first", other);
         const retry = await R.post("/api/domineering/analyze", again);
-        if (!requests.isLatest(ticket)) return;
+        if (!requests.isLatest(ticket)) return photoSetAside(ticket);
         if (retry.ok) {
           firstSelect.value = other;
           confidence = retry.data.confidence || null;

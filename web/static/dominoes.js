@@ -374,8 +374,16 @@
       }; discard top ${slots.discard.map(R.tileText).join("") || "-"}`;
     }
 
+    /* What the hand photo's reading said (its unsure tiles, tiles left out), kept while
+       the hand is as read: a change of the ends or a pile's top wiped it (session 10),
+       so an unsure reading looked sure. */
+    let reading = null;
+    const handText = () => slots.hand.map(R.tileText).join(" ");
+
     function changed() {
-      if (status.classList.contains("error")) R.status(status, "");
+      if (reading && reading.hand !== handText()) reading = null;
+      if (reading) R.status(status, reading.text, reading.kind);
+      else if (status.classList.contains("error")) R.status(status, "");
       for (const slot of Object.keys(slots)) {
         drawTiles(document.getElementById(`slot-${slot}`), slots[slot], (tile) => {
           slots[slot] = slots[slot].filter((t) => !same(t, tile));
@@ -448,6 +456,7 @@
     }
 
     R.onPhoto(document.getElementById("photo"), async (file) => {
+      reading = null;
       const tiles = await readHand(file, status, document.querySelector(".overlay"));
       if (tiles) {
         // A tile read in the hand that is already a pile's top stays there, and the
@@ -461,8 +470,10 @@
         slots.hand = tiles.filter((tile) => !elsewhere(tile));
         changed();
         const said = left.map((tile) => `${R.tileText(tile)} is already ${names[elsewhere(tile)]}`).join("; ");
-        if (left.length) R.status(status, `${read} Left out of the hand: ${said}.`, "error");
-        else R.status(status, read, unsure ? "error" : "ok");
+        reading = left.length
+          ? { hand: handText(), text: `${read} Left out of the hand: ${said}.`, kind: "error" }
+          : { hand: handText(), text: read, kind: unsure ? "error" : "ok" };
+        R.status(status, reading.text, reading.kind);
       }
     });
     document.querySelectorAll("#target button").forEach((button) =>
