@@ -6,6 +6,7 @@ examples: ``docs/domineering.md``.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
@@ -146,19 +147,20 @@ def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) ->
 def _check_photo_size(path: str) -> None:
     """Stop (exit 2) if the photo's header gives a side under ``MIN_PHOTO_SIDE`` pixels or
     a shape more than ``MAX_PHOTO_ASPECT`` times as long as wide, as the web app does
-    (a 1x1 photo was reported as "no Domineering grid found"); anything unreadable is left
-    to the reader, which names it.
+    (a 1x1 photo was reported as "no Domineering grid found"); anything unreadable, or not
+    a photo Referee reads (a GIF, a palette PNG), is left to the reader, which names it.
     """
     import warnings
 
     from PIL import Image
 
-    from vision.decode import MAX_PHOTO_ASPECT, MIN_PHOTO_SIDE
+    from vision.decode import MAX_PHOTO_ASPECT, MIN_PHOTO_SIDE, open_image
 
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(path) as opened:
+            # open_image: a GIF (or a palette PNG) is named as such before its size.
+            with open_image(Path(path).read_bytes()) as opened:
                 cols, rows = opened.size
     except (OSError, ValueError, Image.DecompressionBombError):
         return
@@ -203,7 +205,11 @@ def _write_overlay(path: str, image: Any) -> None:
 @click.argument("position", metavar="POSITION")
 @click.argument("move", metavar="MOVE")
 @click.option(
-    "--player", metavar="H|V", callback=_side_value, required=True, help="Who claims MOVE."
+    "--player",
+    metavar="H|V",
+    callback=_side_value,
+    default=None,
+    help="Who claims MOVE (default: the side to move of POSITION, as the API's player).",
 )
 @first_option
 @json_option
@@ -213,19 +219,21 @@ def check(
     ctx: click.Context,
     position: str,
     move: str,
-    player: engine.Side,
+    player: engine.Side | None,
     first: engine.Side | None,
     as_json: bool,
 ) -> None:
     """May PLAYER claim MOVE (two cells, like B3-C3) on POSITION?  Exit 0 legal, 1 illegal.
 
-    Then every pair PLAYER may claim (RULINGS.md, dispute check: "I have no move").
+    PLAYER is --player, or the side to move of POSITION when not given.  Then every
+    pair PLAYER may claim (RULINGS.md, dispute check: "I have no move").
     """
     pos = _read_position(position, first)
     try:
         claimed = engine.parse_move(move)
     except ValueError as error:
         fail(f"MOVE: {error}")
+    player = engine.claimant(pos, player)
     verdict = engine.check_move(pos, claimed, player)
     moves = [str(pair) for pair in engine.legal_moves(pos, player)]
     payload = {**verdict.to_json(), "player": player, "legal_moves": moves}

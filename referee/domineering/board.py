@@ -414,6 +414,29 @@ def to_move(pos: Position) -> Side:
     return side
 
 
+def claimant(pos: Position, player: Side | None = None) -> Side:
+    """Who claims a pair in a dispute check: ``player`` if named, else the side to move.
+
+    One rule for ``referee domineering check`` (``--player`` optional since session 10)
+    and ``POST /api/domineering/check`` (``player`` optional).
+
+    >>> claimant(parse_position("../.."))
+    'H'
+    >>> claimant(parse_position("HH/.."))
+    'V'
+    >>> claimant(parse_position("HH/.."), "H")
+    'H'
+
+    Raises
+    ------
+    referee.errors.ImpossiblePositionError
+        If ``player`` is not given and ``pos`` is impossible (see :func:`to_move`).
+    """
+    if player is not None:
+        return side_named(player, "player")
+    return to_move(pos)
+
+
 _UPPER_SIDES = str.maketrans("hv", "HV")
 
 

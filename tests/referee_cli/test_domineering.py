@@ -81,7 +81,7 @@ def test_analyze_reads_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
             ["check", OPENED, "B3C3", "--player", "H"],
             "'B3C3' is not a move: write two cells joined by '-'",
         ),
-        (["check", OPENED, "A1-B1"], "Missing option '--player'"),
+        (["check", OPENED, "A1-B1", "--player", "X"], "'X' is not H or V"),
         (
             ["solve", "......../" * 7 + "........", "--node-limit", "10"],
             "no answer within 10 positions; try a smaller board or a later position, "
@@ -187,6 +187,52 @@ def test_check_illegal_exits_1_with_the_reason_and_the_legal_pairs(
     )
 
 
+@pytest.mark.parametrize(
+    ("position", "first", "move", "side", "legal", "reason"),
+    [
+        # H started; 1 H pair, 0 V pairs: V to move (RULINGS.md), and C1-C2 is V's.
+        (OPENED, None, "C1-C2", "V", True, "V may claim C1-C2"),
+        # Empty 2x2, H starts: H to move, and A1-A2 is a vertical pair.
+        ("../..", None, "A1-A2", "H", False, "A1-A2 is a vertical pair; H claims horizontal pairs"),
+        # The same board with V starting (--first V, or the suffix " V"): V to move.
+        ("../..", "V", "A1-A2", "V", True, "V may claim A1-A2"),
+        ("../.. V", None, "A1-A2", "V", True, "V may claim A1-A2"),
+        # H started; 1 H pair, 1 V pair: H to move again.
+        ("HH./..V/..V", None, "A2-B2", "H", True, "H may claim A2-B2"),
+    ],
+)
+def test_check_without_player_answers_for_the_side_to_move(
+    position: str,
+    first: str | None,
+    move: str,
+    side: str,
+    legal: bool,
+    reason: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Session 10 (newcomers, sessions 8-9): --player was required, while the API's
+    # player defaults to the side to move.  Now both default alike (engine.claimant).
+    given = ["--first", first] if first else []
+    status, payload = run_json(capsys, "check", position, move, *given)
+    assert status == (0 if legal else 1)
+    assert (payload["player"], payload["legal"], payload["reason"]) == (side, legal, reason)
+    # The same answer as naming that side, in text too.
+    assert main(["domineering", "check", position, move, *given]) == status
+    text = capsys.readouterr().out
+    assert main(["domineering", "check", position, move, *given, "--player", side]) == status
+    assert capsys.readouterr().out == text
+    assert text.startswith(f"{'legal' if legal else 'illegal'}: {reason}\n{side} legal pairs")
+
+
+def test_check_without_player_on_an_impossible_position_exits_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # No side to move on an impossible sheet: the position is reported, as with --player.
+    assert main(["domineering", "check", "V./V.", "A1-B1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("referee: error: POSITION: ") and "0 H pairs and 1 V pair" in err
+
+
 def test_check_when_the_player_has_no_move(capsys: pytest.CaptureFixture[str]) -> None:
     # "I have no move": V on HH/.. has none, and says so.
     assert main(["domineering", "check", "HH/..", "A1-A2", "--player", "V"]) == 1
@@ -236,15 +282,20 @@ def test_photo_goes_to_the_reader_with_first_and_overlay(
     assert calls == [(str(photo), "V", True)]  # the reader draws, the CLI writes `out`
 
 
-def test_analyze_takes_a_gif_for_a_photo(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+@pytest.mark.parametrize("size", [(300, 200), (10, 10)])
+def test_analyze_takes_a_gif_for_a_photo_and_names_its_format(
+    size: tuple[int, int], capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    # A .gif was read as a notation file: "not a text file holding a notation".
+    # A .gif was read as a notation file: "not a text file holding a notation".  It is a
+    # photo, in a format not read (session 10: JPEG, PNG or WebP), said before its size,
+    # as the web app says it.
     photo = tmp_path / "sheet.gif"
-    Image.new("RGB", (300, 200), (235, 235, 230)).save(photo)
+    Image.new("RGB", size, (235, 235, 230)).save(photo)
     assert main(["domineering", "analyze", str(photo)]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("referee: error: no Domineering grid found in the photo")
+    assert capsys.readouterr().err == (
+        f"referee: error: {photo}: an image in GIF format, which Referee does not read: "
+        "send the photo as JPEG, PNG or WebP\n"
+    )
 
 
 def test_a_sheet_impossible_with_h_starting_names_first_v(

@@ -137,7 +137,7 @@ def check_answer(data: dict[str, Any]) -> dict[str, Any]:
     values = schemas.load(CheckFields(), data)
     pos = engine.parse_position(values["position"], first=values["first"])
     move = engine.parse_move(values["move"])
-    player = values["player"] or engine.to_move(pos)
+    player = engine.claimant(pos, values["player"])
     answer = engine.check_move(pos, move, player).to_json()
     answer["player"] = player
     answer["legal_moves"] = [engine.format_move(m) for m in engine.legal_moves(pos, player)]
