@@ -34,6 +34,7 @@ from referee_cli.common import (
     fail,
     is_image_path,
     json_option,
+    name_kingdom_squares,
     parse_notation,
     reports_bad_input,
     write_overlay,
@@ -88,7 +89,8 @@ def _score_text(result: Score) -> str:
         f"harmony {result.bonuses['harmony']}"
     )
     lines.append(f"total: {result.total}")
-    lines.extend(f"warning: {warning}" for warning in result.warnings)
+    # Squares named as on the board ("A3"), as the pages name them; JSON keeps "(2, 0)".
+    lines.extend(f"warning: {name_kingdom_squares(warning)}" for warning in result.warnings)
     return "\n".join(lines)
 
 
@@ -278,7 +280,7 @@ def compare_command(
         lines = []
         for number, seen in readings.items():
             lines.append(f"kingdom {number} as read from {seen['photo']}: {seen['kingdom']}")
-            lines.extend(f"  check: {warning}" for warning in seen["warnings"])
+            lines.extend(f"  check: {name_kingdom_squares(w)}" for w in seen["warnings"])
         lines.append(_compare_text(result))
         return "\n".join(lines)
 

@@ -4,6 +4,11 @@ Shared by every recognition pipeline (``vision/kingdomino``, the domino pip read
 EXIF orientation is applied once, here, so later stages see the photo the way
 the player took it; non-images and images over 40 megapixels are refused with
 :class:`ImageError` before any pixel buffer is allocated.
+
+Photos are read as JPEG, PNG or WebP (:data:`ACCEPTED_FORMATS`), in full colour: any
+other format (GIF, BMP, TIFF, HEIC, ...) and any palette or one-bit picture is refused
+with :class:`FormatError`, which names what was found and what is accepted (session 10:
+a 256-colour GIF of ``sample_photos/kingdom-1.jpg`` scored 15 for 27, without a word).
 """
 
 from __future__ import annotations
@@ -20,13 +25,17 @@ import simplejpeg
 from PIL import Image, UnidentifiedImageError
 
 __all__ = [
+    "ACCEPTED_FORMATS",
+    "ACCEPTED_TEXT",
     "DEFAULT_MAX_PIXELS",
     "MAX_PHOTO_ASPECT",
     "MIN_PHOTO_SIDE",
+    "FormatError",
     "ImageError",
     "decode_image",
     "downscale",
     "is_heif",
+    "open_image",
     "read_image",
 ]
 
@@ -44,8 +53,30 @@ MAX_PHOTO_ASPECT = 10
 _HEIF_BRANDS = frozenset({b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"})
 
 
+#: The formats a photo is read in, as Pillow names them: what phones, cameras and browsers
+#: save (an iPhone's HEIC is named in its refusal).  Pillow's other decoders never run on
+#: a photo sent.
+ACCEPTED_FORMATS = ("JPEG", "PNG", "WEBP")
+#: The accepted formats as said to the player.
+ACCEPTED_TEXT = "JPEG, PNG or WebP"
+#: Pillow modes of pictures with too few colours to read a game from: a palette of at most
+#: 256 colours (``P``, ``PA``: an 8-bit PNG, every GIF) or black and white (``1``).
+_FEW_COLOUR_MODES = {
+    "P": "of at most 256 colours",
+    "PA": "of at most 256 colours",
+    "1": "in black and white only",
+}
+#: Pillow's format names the player knows by another name.
+_FORMAT_NAMES = {"WEBP": "WebP", "MPO": "JPEG", "JPEG2000": "JPEG 2000"}
+
+
 class ImageError(ValueError):
     """Bytes that are not a usable photo: not an image, truncated, or too large."""
+
+
+class FormatError(ImageError):
+    """Not a photo Referee reads: not an image, another format than JPEG, PNG or WebP,
+    or a palette / one-bit picture (the web app answers 415)."""
 
 
 def is_heif(data: bytes) -> bool:
@@ -57,6 +88,69 @@ def is_heif(data: bytes) -> bool:
     return data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS
 
 
+def _format_name(data: bytes) -> str | None:
+    """The format of an image not in :data:`ACCEPTED_FORMATS` (``"GIF"``), from its header
+    only; ``None`` if no Pillow decoder knows the bytes as an image."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as opened:
+                return _FORMAT_NAMES.get(str(opened.format), str(opened.format))
+    except Image.DecompressionBombError:
+        return "unknown"  # an image, too large for Pillow even to name
+    except Exception:  # Pillow raises assorted errors on what it cannot identify
+        return None
+
+
+def open_image(data: bytes) -> Image.Image:
+    """Open the header of a photo in an accepted format and colour depth (pixels not decoded).
+
+    Parameters
+    ----------
+    data : bytes
+        The encoded file's contents.
+
+    Returns
+    -------
+    PIL.Image.Image
+        Opened lazily on ``data``, format one of :data:`ACCEPTED_FORMATS`; the caller
+        closes it.
+
+    Raises
+    ------
+    FormatError
+        If ``data`` is not an image (``"not an image (send a JPEG, PNG or WebP photo)"``),
+        an HEIC photo, an image in another format (named: ``"an image in GIF format ..."``), or a
+        palette or one-bit picture (its colours are too few to read crowns, terrain or
+        pens: a 256-colour GIF of ``kingdom-1`` scored 15 for 27).
+    PIL.Image.DecompressionBombError
+        If the header claims far more pixels than :data:`DEFAULT_MAX_PIXELS`.
+    """
+    try:
+        opened = Image.open(io.BytesIO(data), formats=ACCEPTED_FORMATS)
+    except UnidentifiedImageError:
+        if is_heif(data):
+            raise FormatError(
+                "an HEIC photo, which Referee cannot read: send or save it as JPEG"
+            ) from None
+        found = _format_name(data)
+        if found is None:
+            raise FormatError(f"not an image (send a {ACCEPTED_TEXT} photo)") from None
+        what = "a format" if found == "unknown" else f"{found} format"
+        raise FormatError(
+            f"an image in {what}, which Referee does not read: send the photo as {ACCEPTED_TEXT}"
+        ) from None
+    few = _FEW_COLOUR_MODES.get(opened.mode)
+    if few is not None:
+        name = _FORMAT_NAMES.get(str(opened.format), str(opened.format))
+        opened.close()
+        raise FormatError(
+            f"a {name} picture {few}: too few colours to read crowns, terrain or pens; "
+            f"send the photo as taken, in full colour ({ACCEPTED_TEXT})"
+        )
+    return opened
+
+
 def decode_image(
     data: bytes,
     *,
@@ -64,7 +158,7 @@ def decode_image(
     max_side: int | None = None,
     draft_side: int | None = None,
 ) -> np.ndarray:
-    """Decode an encoded photo (JPEG, PNG, ...) into a BGR image, EXIF orientation applied.
+    """Decode an encoded photo (JPEG, PNG, WebP) into a BGR image, EXIF orientation applied.
 
     Parameters
     ----------
@@ -90,15 +184,15 @@ def decode_image(
     Raises
     ------
     ImageError
-        If ``data`` is empty, not an image Pillow can read (an HEIC photo is named as
-        such), truncated, or larger than ``max_pixels``.
+        If ``data`` is empty, truncated, or larger than ``max_pixels``;
+        :class:`FormatError` if it is not a photo Referee reads (see :func:`open_image`).
     """
     if not data:
-        raise ImageError("empty file: not an image")
+        raise FormatError("empty file: not an image")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as opened:
+            with open_image(data) as opened:
                 cols, rows = opened.size
                 if rows * cols > max_pixels:
                     raise ImageError(
@@ -128,12 +222,6 @@ def decode_image(
         raise ImageError(
             f"image is {size}, more than the {max_pixels / 1e6:g} megapixels accepted"
         ) from None
-    except UnidentifiedImageError:
-        if is_heif(data):
-            raise ImageError(
-                "an HEIC photo, which Referee cannot read: send or save it as JPEG"
-            ) from None
-        raise ImageError("not an image") from None
     except (OSError, SyntaxError, ValueError) as error:
         if "truncated" in str(error):
             # Pillow's "image file is truncated (8 bytes not processed)" counts the bytes
@@ -207,7 +295,7 @@ def _jpeg_by_libjpeg(data: bytes, opened: Image.Image) -> np.ndarray | None:
 def _to_rgb(opened: Image.Image) -> np.ndarray:
     """The opened image as (rows, cols, 3) RGB uint8.
 
-    16-bit grayscale (PNG, TIFF: Pillow modes ``I;16*`` and ``I``) is scaled to 8 bits
+    16-bit grayscale (PNG: Pillow modes ``I;16*`` and ``I``) is scaled to 8 bits
     (level / 257): Pillow's own ``convert`` clips it, turning most of the photo white.
     """
     if opened.mode.startswith("I;16") or opened.mode == "I":
@@ -253,7 +341,8 @@ def read_image(
     Raises
     ------
     ImageError
-        If the file is not a usable image, or not a regular file (a device such as
+        If the file is not a usable image (:class:`FormatError` if not a photo Referee
+        reads, see :func:`open_image`), or not a regular file (a device such as
         ``/dev/zero`` would be read without end, a named pipe would wait for a writer);
         ``OSError`` if it cannot be read (missing, a directory, no permission).
     """
@@ -263,8 +352,8 @@ def read_image(
     data = file.read_bytes()
     try:
         return decode_image(data, max_pixels=max_pixels, max_side=max_side, draft_side=draft_side)
-    except ImageError as error:
-        raise ImageError(f"{path}: {error}") from None
+    except ImageError as error:  # the same kind (a FormatError stays one), the file named
+        raise type(error)(f"{path}: {error}") from None
 
 
 def downscale(image: np.ndarray, max_side: int) -> np.ndarray:

@@ -4,7 +4,8 @@ Status codes (issue #6):
 
 * 400: a malformed request or notation (:class:`referee.errors.NotationError`);
 * 413: an upload over ``MAX_CONTENT_LENGTH``;
-* 415: an uploaded file that is not an image;
+* 415: an uploaded file that is not a photo Referee reads: not an image, another format
+  than JPEG, PNG or WebP (named), or a palette / one-bit picture (``vision.decode``);
 * 422: an image we cannot read, or an impossible position (any other ``ValueError``
   from the engines: an impossible position, a tile in two hands, ...).
 

@@ -7,15 +7,21 @@ validates them.  Photos are read into memory, decoded there and never written to
 
 from __future__ import annotations
 
-import io
 import warnings
 from typing import Any
 
 import numpy as np
 from flask import current_app, request
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 
-from vision.decode import MAX_PHOTO_ASPECT, MIN_PHOTO_SIDE, decode_image, is_heif
+from vision.decode import (
+    MAX_PHOTO_ASPECT,
+    MIN_PHOTO_SIDE,
+    FormatError,
+    decode_image,
+    is_heif,
+    open_image,
+)
 from web.errors import ApiError
 
 __all__ = ["fields", "has_photo", "photo", "photo_side"]
@@ -73,10 +79,12 @@ def photo(name: str, *, max_side: int | None = None, draft_side: int | None = No
     Raises
     ------
     ApiError
-        400 if the field is missing; 415 if the file is not an image at all;
-        422 if it is an image that cannot be decoded (truncated, too many pixels) or
-        cannot show a game (a side under ``MIN_PHOTO_SIDE`` pixels, or a strip more than
-        ``MAX_PHOTO_ASPECT`` times as long as wide).
+        400 if the field is missing; 415 if the file is not a photo Referee reads: not
+        an image, another format than JPEG, PNG or WebP (named), or a palette or one-bit
+        picture (``vision.decode.open_image``); 422 if it is an image that cannot be
+        decoded (truncated, too many pixels) or cannot show a game (a side under
+        ``MIN_PHOTO_SIDE`` pixels, or a strip more than ``MAX_PHOTO_ASPECT`` times as
+        long as wide).
     """
     upload = request.files.get(name)
     if upload is None:
@@ -88,17 +96,17 @@ def photo(name: str, *, max_side: int | None = None, draft_side: int | None = No
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as opened:
+            with open_image(data) as opened:
                 kind = opened.format
                 cols, rows = opened.size
-    except UnidentifiedImageError:
+    except FormatError as error:
         if is_heif(data):
             raise ApiError(
                 415,
                 f"{label}: an HEIC photo, which Referee cannot read: send it as JPEG (on an "
                 "iPhone: Settings > Camera > Formats > Most Compatible)",
             ) from None
-        raise ApiError(415, f"{label}: not an image (send a JPEG, PNG or WebP photo)") from None
+        raise ApiError(415, f"{label}: {error}") from None
     except Image.DecompressionBombError:
         raise ApiError(422, f"{label}: the image has too many pixels to read safely") from None
     except Exception:  # Pillow raises assorted errors on damaged headers

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, url_for
 from marshmallow import fields
 
 from referee import registry
+from referee_cli.common import name_kingdom_squares
 from web import inputs, schemas
 from web.db import Result, db, init_db
 from web.errors import ApiError
@@ -77,11 +77,6 @@ def index() -> str:
     return render_template("results.html", results=results.all(), games=_titles())
 
 
-#: A square as the engine and the reader name it in warnings, ``(row, col)`` from 0.
-_SQUARE = re.compile(r"\((\d), (\d)\)")
-_COLUMNS = "ABCDEFGHI"
-
-
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
@@ -99,8 +94,7 @@ def _kingdom_lines(answer: dict[str, Any]) -> list[str]:
     lines.append(f"Total: {answer['total']}")
     # Squares named as the kingdom page names them: "(4, 0)" is A5 (column letter, row).
     return lines + [
-        "Warning: " + _SQUARE.sub(lambda at: f"{_COLUMNS[int(at[2])]}{int(at[1]) + 1}", warning)
-        for warning in answer.get("warnings") or []
+        "Warning: " + name_kingdom_squares(warning) for warning in answer.get("warnings") or []
     ]
 
 

@@ -242,13 +242,15 @@ def test_round_a_missing_hand_photo_says_so(
 def test_round_a_gif_hand_photo_is_read_as_a_photo(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    # A .gif was not taken for a photo: its name was parsed as tiles.  A blank picture
-    # holds no tile, which the photo branch reports as such.
+    # A .gif was not taken for a photo: its name was parsed as tiles.  It is a photo, in a
+    # format not read (session 10: JPEG, PNG or WebP), which the photo branch names.
     photo = tmp_path / "hand.gif"
     Image.new("RGB", (200, 100), (30, 90, 40)).save(photo)
     assert main(["cross", "round", str(photo), "6-6"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith(f"referee: error: hand 1: no domino tile found in the photo {photo}")
+    assert capsys.readouterr().err == (
+        f"referee: error: hand 1: {photo}: an image in GIF format, which Referee does not "
+        "read: send the photo as JPEG, PNG or WebP\n"
+    )
 
 
 def test_round_a_hand_photo_named_without_an_image_suffix_is_read(

@@ -8,6 +8,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from PIL import Image
 
 from referee_cli.main import main
 from vision.datasets import PROJECT_ROOT
@@ -119,6 +120,36 @@ def test_a_file_that_is_not_a_photo_is_bad_input(
     assert out == ""
     assert err.startswith("referee: error: ") and "not an image" in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt", "message"),
+    [
+        (
+            "hand.gif",
+            "GIF",
+            "an image in GIF format, which Referee does not read: "
+            "send the photo as JPEG, PNG or WebP",
+        ),
+        (
+            "hand.png",
+            "PNG",
+            "a PNG picture of at most 256 colours: too few colours to read crowns, terrain or "
+            "pens; send the photo as taken, in full colour (JPEG, PNG or WebP)",
+        ),
+    ],
+)
+def test_a_gif_or_palette_photo_is_refused_as_the_api_refuses_it(
+    name: str, fmt: str, message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Session 10: a GIF decoded (256 colours, read wrong without a word).  The same line
+    # as the API's 415 (tests/web/test_api.py), after the file name; exit 2.
+    photo = tmp_path / name
+    with Image.open(SAMPLES / "hand-1.jpg") as opened:
+        (opened if fmt == "GIF" else opened.quantize(256)).save(photo, format=fmt)
+    assert run(capsys, "count", str(photo)) == (2, "", f"referee: error: {photo}: {message}\n")
+    # The photo as taken (JPEG) still reads.
+    assert run(capsys, "count", str(SAMPLES / "hand-1.jpg"))[0] == 0
 
 
 def test_an_heic_photo_is_named_with_what_to_send(

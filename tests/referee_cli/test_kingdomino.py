@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from referee.kingdomino import parse_kingdom, score
 from referee_cli.main import main
@@ -34,7 +35,28 @@ def test_score_text_one_line_per_domain(capsys: pytest.CaptureFixture[str]) -> N
         "score: 7",
         "bonuses: middle kingdom 0, harmony 0",
         "total: 7",
-        "warning: (0, 4) is wheat with 2 crowns: no wheat square in the tile set has more than 1",
+        # Row 1, column 5: E1, as the pages name it (session 10; it was "(0, 4)").
+        "warning: E1 is wheat with 2 crowns: no wheat square in the tile set has more than 1",
+    ]
+
+
+def test_score_text_names_squares_as_the_pages_do_and_json_keeps_row_col(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Session 10: the CLI said "(2, 1)" where the pages and saved results say "B3"
+    # (column letter, row from 1).  Castles at row 0 col 0 and row 2 col 1: A1 and B3;
+    # the castle at B3 shows a crown it cannot have.
+    kingdom = "C W W/W W W/W C1 W"
+    status, out, _ = run(capsys, "score", kingdom)
+    assert status == 0
+    assert [line for line in out.splitlines() if line.startswith("warning:")] == [
+        "warning: B3 is the castle with 1 crown: it shows no crowns",
+        "warning: 2 castles at A1, B3: a kingdom has one castle",
+    ]
+    status, out, _ = run(capsys, "score", kingdom, "--json")
+    assert json.loads(out)["warnings"] == [
+        "(2, 1) is the castle with 1 crown: it shows no crowns",
+        "2 castles at (0, 0), (2, 1): a kingdom has one castle",
     ]
 
 
@@ -331,6 +353,39 @@ def test_a_strip_photo_is_too_narrow_not_its_working_size(
     )
 
 
+@pytest.mark.parametrize("fmt", ["GIF", "BMP"])
+def test_a_photo_in_another_format_is_refused_naming_it(
+    fmt: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Session 10: a GIF of kingdom-1 (labelled 27) scored 15 without a word: its 256
+    # colours lose the crowns.  JPEG, PNG and WebP are read; the rest is named, exit 2,
+    # with the API's 415 words after the file name.
+    photo = tmp_path / f"kingdom-1.{fmt.lower()}"
+    with Image.open(Path(__file__).resolve().parents[2] / "sample_photos" / "kingdom-1.jpg") as k:
+        k.save(photo, format=fmt)
+    status, out, err = run(capsys, "score", str(photo))
+    assert (status, out) == (2, "")
+    assert err == (
+        f"referee: error: {photo}: an image in {fmt} format, which Referee does not read: "
+        "send the photo as JPEG, PNG or WebP\n"
+    )
+
+
+def test_a_palette_png_is_refused_not_scored_wrong(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    photo = tmp_path / "kingdom-1.png"
+    with Image.open(Path(__file__).resolve().parents[2] / "sample_photos" / "kingdom-1.jpg") as k:
+        k.quantize(256).save(photo)
+    status, out, err = run(capsys, "score", str(photo), "--json")
+    assert (status, out) == (2, "")
+    assert err == (
+        f"referee: error: {photo}: a PNG picture of at most 256 colours: too few colours to "
+        "read crowns, terrain or pens; send the photo as taken, in full colour "
+        "(JPEG, PNG or WebP)\n"
+    )
+
+
 def test_a_photo_is_scored_in_the_frame_given_by_size(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -440,6 +495,11 @@ def test_compare_takes_photos_as_the_web_page_does(capsys: pytest.CaptureFixture
     assert status == 0
     assert out.splitlines()[0] == f"kingdom 1 as read from {first}: {expected}"
     assert out.splitlines()[-1] == "kingdom 1 wins on score: 27 to 19"
+    # The reader's warnings name squares as the pages do ("A3"), never "(2, 0)".
+    warnings = payload["readings"]["1"]["warnings"]  # JSON: "(row, col)", as the engine's
+    checks = out.splitlines()[1 : 1 + len(warnings)]
+    assert all(line.startswith("  check: ") for line in checks)
+    assert not any(re.search(r"\(\d, \d\)", line) for line in checks)
 
 
 def test_compare_names_the_kingdom_whose_photo_cannot_be_read(

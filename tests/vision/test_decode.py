@@ -12,7 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from vision.decode import ImageError, decode_image, downscale, is_heif, read_image
+from vision.decode import (
+    FormatError,
+    ImageError,
+    decode_image,
+    downscale,
+    is_heif,
+    read_image,
+)
 
 
 def _png(image: np.ndarray) -> bytes:
@@ -179,10 +186,75 @@ def test_a_huge_header_in_a_small_file_is_refused_naming_its_size() -> None:
     assert str(refused.value) == "image is 400.0 megapixels, more than the 40 megapixels accepted"
 
 
-def test_a_text_file_is_not_an_image() -> None:
-    with pytest.raises(ImageError) as refused:
+def test_a_text_file_is_not_an_image_and_is_told_what_is_read() -> None:
+    # Session 10: "not an image" said nothing of what is accepted; the web app's 415 did.
+    with pytest.raises(FormatError) as refused:
         decode_image(b"hello, not a photo\n")
-    assert str(refused.value) == "not an image"
+    assert str(refused.value) == "not an image (send a JPEG, PNG or WebP photo)"
+
+
+def _sample_kingdom() -> Image.Image:
+    """``sample_photos/kingdom-1.jpg`` opened (RGB), to re-save in memory."""
+    return Image.open(Path(__file__).resolve().parents[2] / "sample_photos" / "kingdom-1.jpg")
+
+
+@pytest.mark.parametrize(("fmt", "name"), [("GIF", "GIF"), ("BMP", "BMP"), ("TIFF", "TIFF")])
+def test_another_format_is_refused_naming_it_and_the_formats_read(fmt: str, name: str) -> None:
+    # Session 10: a GIF of kingdom-1 (256 colours) scored 15 for 27 without a word; BMP
+    # and TIFF decoded too.  Only JPEG, PNG and WebP are read (docs/kingdomino.md).
+    buffer = io.BytesIO()
+    with _sample_kingdom() as photo:
+        photo.save(buffer, format=fmt)
+    with pytest.raises(FormatError) as refused:
+        decode_image(buffer.getvalue())
+    assert str(refused.value) == (
+        f"an image in {name} format, which Referee does not read: "
+        "send the photo as JPEG, PNG or WebP"
+    )
+
+
+@pytest.mark.parametrize("mode", ["P", "1"])
+def test_a_palette_or_one_bit_png_is_refused_as_too_few_colours(mode: str) -> None:
+    # An 8-bit (palette) PNG loses what a GIF loses: each small crown's white rim and
+    # yellow body merge into one shade.  Refused, not read wrong.
+    buffer = io.BytesIO()
+    with _sample_kingdom() as photo:
+        small = photo.resize((400, 300))
+    picture = small.convert("1") if mode == "1" else small.quantize(256)
+    assert picture.mode == mode
+    picture.save(buffer, format="PNG")
+    with pytest.raises(FormatError) as refused:
+        decode_image(buffer.getvalue())
+    few = "in black and white only" if mode == "1" else "of at most 256 colours"
+    assert str(refused.value) == (
+        f"a PNG picture {few}: too few colours to read crowns, terrain or pens; "
+        "send the photo as taken, in full colour (JPEG, PNG or WebP)"
+    )
+
+
+@pytest.mark.parametrize("fmt", ["JPEG", "PNG", "WEBP"])
+def test_the_formats_read_keep_their_colours(fmt: str) -> None:
+    # A pure blue and a pure red half, saved losslessly (or at JPEG quality 95), read back.
+    buffer = io.BytesIO()
+    options = {"lossless": True} if fmt == "WEBP" else {"quality": 95} if fmt == "JPEG" else {}
+    Image.fromarray(_striped()[:, :, ::-1]).save(buffer, format=fmt, **options)
+    image = decode_image(buffer.getvalue())
+    assert image.shape == (20, 40, 3)
+    assert image[10, 5, 0] > 200 and image[10, 5, 2] < 60  # blue (BGR)
+    assert image[10, 34, 2] > 200 and image[10, 34, 0] < 60  # red
+
+
+def test_read_image_names_the_file_and_the_format(tmp_path: Path) -> None:
+    # What the CLI prints (exit 2): the file, then the format and the formats read.
+    photo = tmp_path / "kingdom.gif"
+    with _sample_kingdom() as opened:
+        opened.save(photo)
+    with pytest.raises(FormatError) as refused:
+        read_image(photo)
+    assert str(refused.value) == (
+        f"{photo}: an image in GIF format, which Referee does not read: "
+        "send the photo as JPEG, PNG or WebP"
+    )
 
 
 def test_an_heic_photo_is_named_as_such_with_what_to_send() -> None:

@@ -6,10 +6,12 @@ Expected values come from the rules (``rules/*.txt``, ``RULINGS.md``), worked by
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from PIL import Image
 from werkzeug.datastructures import MultiDict
 
 # Two separate wheat domains: 3 squares with 1 crown (3) and 2 squares with 2 crowns (4);
@@ -564,6 +566,68 @@ def test_upload_not_an_image_is_415(
     status, answer = post(client, url, data=data)
     assert status == 415
     assert "not an image" in answer["error"]
+
+
+def _sample_kingdom_as(fmt: str, *, palette: bool = False) -> bytes:
+    """``sample_photos/kingdom-1.jpg`` at 320x240, re-saved in memory as ``fmt`` (256 colours
+    if ``palette``).  Small: a request body over 500 kB is spooled to a temporary file left
+    open (a ResourceWarning, an error here), whatever the answer."""
+    photo = Path(__file__).resolve().parents[2] / "sample_photos" / "kingdom-1.jpg"
+    buffer = io.BytesIO()
+    with Image.open(photo) as opened:
+        small = opened.resize((320, 240))
+    (small.quantize(256) if palette else small).save(buffer, format=fmt)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(("url", "field", "extra"), PHOTO_ROUTES)
+def test_upload_gif_is_415_naming_it_and_the_formats_read(
+    client: FlaskClient, url: str, field: str, extra: dict[str, str]
+) -> None:
+    # Session 10: a 256-colour GIF of kingdom-1 scored 15 for 27 without a word, and the
+    # 415 for a non-image did not list what is read.  The CLI says the same (exit 2).
+    data = {field: (io.BytesIO(_sample_kingdom_as("GIF")), "kingdom.gif"), **extra}
+    status, answer = post(client, url, data=data)
+    assert status == 415
+    error = answer["error"]
+    assert error.endswith(
+        "kingdom.gif: an image in GIF format, which Referee does not read: "
+        "send the photo as JPEG, PNG or WebP"
+    )
+    assert "Traceback" not in error
+
+
+@pytest.mark.parametrize(("fmt", "name"), [("BMP", "BMP"), ("TIFF", "TIFF")])
+def test_upload_other_formats_are_415_naming_them(client: FlaskClient, fmt: str, name: str) -> None:
+    data = {"photo": (io.BytesIO(_sample_kingdom_as(fmt)), "kingdom.img")}
+    assert post(client, "/api/kingdomino/score", data=data) == (
+        415,
+        {
+            "error": f"kingdom.img: an image in {name} format, which Referee does not read: "
+            "send the photo as JPEG, PNG or WebP"
+        },
+    )
+
+
+def test_upload_palette_png_is_415_too_few_colours(client: FlaskClient) -> None:
+    # The same 256 colours in a PNG: refused too, rather than read wrong.
+    data = {"photo": (io.BytesIO(_sample_kingdom_as("PNG", palette=True)), "k.png")}
+    assert post(client, "/api/kingdomino/score", data=data) == (
+        415,
+        {
+            "error": "k.png: a PNG picture of at most 256 colours: too few colours to read "
+            "crowns, terrain or pens; send the photo as taken, in full colour "
+            "(JPEG, PNG or WebP)"
+        },
+    )
+
+
+def test_upload_not_an_image_names_the_formats_read(client: FlaskClient) -> None:
+    data = {"photo": (io.BytesIO(b"W W W\nnot a photo"), "kingdom.txt")}
+    assert post(client, "/api/kingdomino/score", data=data) == (
+        415,
+        {"error": "kingdom.txt: not an image (send a JPEG, PNG or WebP photo)"},
+    )
 
 
 @pytest.mark.parametrize(("url", "field", "extra"), PHOTO_ROUTES)

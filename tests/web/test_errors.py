@@ -1,10 +1,13 @@
 """Error answers say what is wrong for this request: 404 and 405 name the address and
-method, 413 tells a long text field from a large photo."""
+method, 413 tells a long text field from a large photo, 415 names the format sent."""
 
 from __future__ import annotations
 
+import io
+
 from flask import Flask
 from flask.testing import FlaskClient
+from PIL import Image
 
 
 def test_unknown_api_route_names_the_address(client: FlaskClient) -> None:
@@ -67,3 +70,24 @@ def test_a_large_photo_is_still_413_about_the_upload(client: FlaskClient, app: F
     assert response.get_json()["error"] == (
         "the upload is larger than the 0.25 MB accepted; send a smaller photo"
     )
+
+
+def test_a_gif_sent_from_a_browser_form_is_a_415_page_naming_what_is_read(
+    client: FlaskClient,
+) -> None:
+    # Session 10: a GIF was read (256 colours: crowns lost); now refused, and the page says
+    # what was sent and what is read, with no traceback.
+    buffer = io.BytesIO()
+    Image.new("RGB", (120, 90), (200, 180, 40)).save(buffer, format="GIF")
+    response = client.post(
+        "/api/kingdomino/score",
+        data={"photo": (io.BytesIO(buffer.getvalue()), "kingdom.gif")},
+        headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"},
+    )
+    assert response.status_code == 415
+    assert response.mimetype == "text/html"
+    page = response.get_data(as_text=True)
+    assert "That is not a photo" in page
+    assert "an image in GIF format, which Referee does not read" in page
+    assert "send the photo as JPEG, PNG or WebP" in page
+    assert "Traceback" not in page
