@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +26,6 @@ __all__ = [
     "BadInput",
     "emit",
     "json_option",
-    "name_kingdom_squares",
     "parse_notation",
     "parse_option",
     "read_notation",
@@ -83,28 +81,6 @@ def emit(payload: dict[str, Any], as_json: bool, text: str | Callable[[], str]) 
         click.echo(json.dumps(payload, ensure_ascii=False))
     else:
         click.echo(text() if callable(text) else text)
-
-
-#: A Kingdomino square as the engine and the photo reader name it in warnings: ``(row, col)``
-#: from 0 (a kingdom is at most 9x9: one digit each).
-_KINGDOM_SQUARE = re.compile(r"\((\d), (\d)\)")
-_KINGDOM_COLUMNS = "ABCDEFGHI"
-
-
-def name_kingdom_squares(text: str) -> str:
-    """``text`` with each Kingdomino square ``(row, col)`` named as a player reads the
-    board: column letter, then row from 1, so ``(2, 0)`` is ``A3``.
-
-    What the kingdom pages show (``web/static/kingdomino.js``); the CLI's text output and
-    the saved-results page use this one function (session 10: the CLI said ``(2, 0)``
-    where the pages said ``A3``).  JSON keeps the engine's ``(row, col)``.
-
-    >>> name_kingdom_squares("(2, 0): unsure (0.46) of swamp with 0 crowns, please check")
-    'A3: unsure (0.46) of swamp with 0 crowns, please check'
-    >>> name_kingdom_squares("2 castles at (0, 0), (4, 8): a kingdom has one castle")
-    '2 castles at A1, I5: a kingdom has one castle'
-    """
-    return _KINGDOM_SQUARE.sub(lambda at: f"{_KINGDOM_COLUMNS[int(at[2])]}{int(at[1]) + 1}", text)
 
 
 _STDIN_READ = "referee.stdin_read"

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, jsonify, render_template, url_for
 from marshmallow import fields
 
 from referee import registry
-from referee_cli.common import name_kingdom_squares
+from referee.kingdomino import name_kingdom_squares
 from web import inputs, schemas
 from web.db import Result, db, init_db
 from web.errors import ApiError

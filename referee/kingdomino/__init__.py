@@ -39,6 +39,7 @@ from referee.kingdomino.kingdom import (
     Terrain,
     format_kingdom,
     format_square,
+    name_kingdom_squares,
     parse_kingdom,
     parse_square,
 )
@@ -101,6 +102,7 @@ __all__ = [
     "infer_frame_size",
     "legal_placements",
     "max_crowns",
+    "name_kingdom_squares",
     "new_game",
     "parse_direction",
     "parse_domino",

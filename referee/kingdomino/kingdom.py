@@ -390,3 +390,25 @@ def parse_kingdom(text: str) -> Kingdom:
 def format_kingdom(kingdom: Kingdom, *, row_separator: str = "/") -> str:
     """The notation of ``kingdom``: rows joined by ``row_separator``, squares by spaces."""
     return row_separator.join(" ".join(format_square(s) for s in line) for line in kingdom.squares)
+
+
+#: A Kingdomino square as the engine and the photo reader name it in warnings: ``(row, col)``
+#: from 0 (a kingdom is at most 9x9: one digit each).
+_KINGDOM_SQUARE = re.compile(r"\((\d), (\d)\)")
+_KINGDOM_COLUMNS = "ABCDEFGHI"
+
+
+def name_kingdom_squares(text: str) -> str:
+    """``text`` with each Kingdomino square ``(row, col)`` named as a player reads the
+    board: column letter, then row from 1, so ``(2, 0)`` is ``A3``.
+
+    What the kingdom pages show (``web/static/kingdomino.js``); the CLI's text output and
+    the saved-results page use this one function (session 10: the CLI said ``(2, 0)``
+    where the pages said ``A3``).  JSON keeps the engine's ``(row, col)``.
+
+    >>> name_kingdom_squares("(2, 0): unsure (0.46) of swamp with 0 crowns, please check")
+    'A3: unsure (0.46) of swamp with 0 crowns, please check'
+    >>> name_kingdom_squares("2 castles at (0, 0), (4, 8): a kingdom has one castle")
+    '2 castles at A1, I5: a kingdom has one castle'
+    """
+    return _KINGDOM_SQUARE.sub(lambda at: f"{_KINGDOM_COLUMNS[int(at[2])]}{int(at[1]) + 1}", text)
