@@ -257,7 +257,9 @@ def what_to_do(
         ``must``: ``"play"`` (plays are compulsory), ``"no lead"`` (an empty dance
         floor and no double to open with), ``"discard"`` (no play: a hand tile goes
         on the discard pile, ending the turn) or ``"end turn"`` (no play, empty
-        hand); and the reason in a sentence (``rules/two-step.txt``, ``RULINGS.md``).
+        hand, nothing left to draw: the reason also says that with tiles left in the
+        draw pile three are drawn and play goes on); and the reason in a sentence
+        (``rules/two-step.txt``, ``RULINGS.md``).
 
     >>> what_to_do([], (4, 4), (Tile(1, 2),))[0]
     'discard'
@@ -274,7 +276,10 @@ def what_to_do(
             f"no play is left: discard a tile from the hand ({format_hand(hand)}) face up on "
             "the discard pile, which ends the turn"
         )
+    # From one player's view the draw pile is not known: a hand just emptied by
+    # playing is refilled with three more while the pile has tiles (the rules'
+    # "may draw three more ... and continue play"), so say both cases.
     return "end turn", (
-        "no play is left and the hand is empty (nothing left to draw): the turn ends "
-        "without a discard"
+        "no play is left and the hand is empty: if the draw pile still has tiles, draw three "
+        "and play on; if it is empty, the turn ends without a discard (rules/two-step.txt)"
     )

@@ -284,14 +284,15 @@ class TwoStepRound:
             assert ends is not None
             pips = ends[ENDS.index(move.end)]
             return f"{tile} does not match the {move.end} end ({pips} pips)"
+        if isinstance(move, Discard) and move.tile not in self.hands[self.player]:
+            # The tile named is not held: that comes first, whether or not a play is left.
+            hand_text = format_hand(self.hands[self.player]) or "empty"
+            return f"{move.tile} is not in {who}'s hand ({hand_text})"
         if plays and not self.rules.optional_plays:
             return (
                 f"{who} must play while a play is left ({', '.join(map(str, plays))}); "
                 "a turn ends only when no more plays can be made (rules/two-step.txt)"
             )
-        if isinstance(move, Discard):
-            hand_text = format_hand(self.hands[self.player]) or "empty"
-            return f"{move.tile} is not in {who}'s hand ({hand_text})"
         return f"{who} has tiles in hand: the turn ends with a discard from the hand"
 
     def _after(self, **changes: Any) -> TwoStepRound:

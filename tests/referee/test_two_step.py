@@ -804,6 +804,23 @@ def test_a_long_round_error_quotes_the_text_around_the_fault(
     assert str(caught.value) == message
 
 
+def test_a_discard_of_a_tile_not_held_says_so_before_the_plays_left() -> None:
+    # Session 10 (newcomer): in the docs' example position player 2 holds 1-2 0-2 3-4
+    # and 2-4 is player 1's; "discard 2-4" was answered only "player 2 must play while
+    # a play is left", as if the discard were of a tile held.
+    state = parse_round(
+        "floor 3-0 0-6 6-6 6-3 3-5 5-5 5-0; card1 4-4 4-6 0-1; card2 1-6 1-4 1-3 2-3; "
+        "hand1 2-4; hand2 1-2 0-2 3-4; discards1 4-5 2-2 0-0; discards2 2-5 5-6; "
+        "draw 1-5 0-4 2-6 3-3 1-1; turn 2"
+    )
+    assert state.why_illegal(Discard(Tile(2, 4))) == "2-4 is not in player 2's hand (1-2 0-2 3-4)"
+    # A tile held is still refused for the play left (0-2 on the 0, 3-4 on the 3).
+    assert state.why_illegal(Discard(Tile(1, 2))) == (
+        "player 2 must play while a play is left (play 0-2 hand right, play 3-4 hand left); "
+        "a turn ends only when no more plays can be made (rules/two-step.txt)"
+    )
+
+
 def test_round_notation_floor_tiles_must_touch() -> None:
     with pytest.raises(ImpossiblePositionError, match=r"floor tile 2 \(5-3\) does not touch"):
         parse_round("floor 6-6 5-3; turn 1")
@@ -879,6 +896,17 @@ def test_what_to_do(ends: tuple[int, int] | None, hand: str, card: str, must: st
     tiles = parse_hand(hand)
     plays = legal_plays(ends, tiles, T(card))
     assert what_to_do(plays, ends, tiles)[0] == must
+
+
+def test_an_empty_hand_with_no_play_is_told_to_draw_three_while_the_pile_has_tiles() -> None:
+    # rules/two-step.txt: "When a player uses all three dominoes from their hand before
+    # discarding, they may draw three more to re-fill their hand and continue play."
+    # One player's view does not know the draw pile, so the answer gives both cases
+    # (it said only "the turn ends", wrong while the draw pile has tiles).
+    must, reason = what_to_do(legal_plays((4, 4), (), T("0-1")), (4, 4), ())
+    assert must == "end turn"
+    assert "if the draw pile still has tiles, draw three and play on" in reason
+    assert "if it is empty, the turn ends without a discard" in reason
 
 
 def test_the_opening_double_may_be_said_to_go_left_too() -> None:
