@@ -76,9 +76,11 @@ def _hand_texts(values: dict[str, Any], data: dict[str, Any]) -> list[str | None
     Raises
     ------
     ApiError
-        400 for a seat missing between two sent, or ``hands`` sent with ``handN`` fields
-        or ``photoN`` files (``hands`` names every seat: a photo would replace one of its
-        hands, or add a seat it does not list, without a word).
+        400 for a seat missing between two sent, a seat sent both as ``handN`` and as
+        ``photoN`` (the photo's reading would replace the tiles typed without a word),
+        or ``hands`` sent with ``handN`` fields or ``photoN`` files (``hands`` names
+        every seat: a photo would replace one of its hands, or add a seat it does not
+        list, without a word).
     """
     named = _seat_numbers(data)
     if values["hands"] is not None:
@@ -93,6 +95,12 @@ def _hand_texts(values: dict[str, Any], data: dict[str, Any]) -> list[str | None
     seats: list[str | None] = []
     for number in range(1, last + 1):
         text = values.get(f"hand{number}")
+        if text is not None and inputs.has_photo(f"photo{number}"):
+            raise ApiError(
+                400,
+                f"seat {number} is sent twice: send either a photo 'photo{number}' or the "
+                f"tiles 'hand{number}', not both",
+            )
         if text is None and not inputs.has_photo(f"photo{number}"):
             raise ApiError(
                 400,
