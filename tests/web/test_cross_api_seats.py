@@ -1,32 +1,14 @@
-"""``POST /api/cross/round``: a seat sent both as typed tiles and as a photo.
-
-(Kept beside the Cross engine tests because this session's helper owns only
-``tests/referee/test_cross*.py``; it belongs with ``tests/web/test_api.py``.)
-"""
+"""``POST /api/cross/round``: a seat sent both as typed tiles and as a photo (session 10)."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
-
-from web import create_app
-from web.db import db
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[FlaskClient]:
-    app: Flask = create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.sqlite")})
-    yield app.test_client()
-    with app.app_context():
-        db.engine.dispose()
 
 
 def _jpeg() -> io.BytesIO:
