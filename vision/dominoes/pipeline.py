@@ -415,7 +415,11 @@ def _pip_first_readings(
     image: np.ndarray, readings: list[TileReading], max_pips: int
 ) -> list[TileReading]:
     """Tiles found from their pips (:mod:`vision.dominoes.pipfirst`) where no tile of
-    ``readings`` lies (more than a fifth of either's area shared).
+    ``readings`` read on legal layouts lies (more than a fifth of either's area shared).
+    A reading on no legal layout leaves its place open: tiles touching end on (a T, a
+    tile's body between two ends) join into one face block whose outline reads pips of
+    both, while the pips and bar of each show it alone; the sure legal reading found
+    here then outranks it (:func:`_without_overlaps`).
 
     Every outline of a proposal is read and the surest sure reading kept (legal, not
     cut short, confidence >= :data:`PALE_SURE`; no 0-0; a blank half must show a
@@ -427,6 +431,7 @@ def _pip_first_readings(
     (:func:`_levelled`) too, where none was read yet.
     """
     found: list[TileReading] = []
+    legal = [tile for tile in readings if tile.legal]
     widths = [_short_side(tile.corners) for tile in readings]
     usual = float(np.median(widths)) if widths else None
     levelled = _levelled(image)
@@ -435,7 +440,7 @@ def _pip_first_readings(
         proposals += [(levelled, c) for c in pip_first_tiles(levelled)]
     for copy, candidate in proposals:
         best: TileReading | None = None
-        taken = [*readings, *found]
+        taken = [*legal, *found]
         if copy is not image and any(_overlap(candidate.corners, tile.corners) for tile in taken):
             continue  # the levelled copy only fills gaps
         if all(
@@ -456,7 +461,7 @@ def _pip_first_readings(
             usual is not None and not 0.5 * usual <= _short_side(best.corners) <= 2 * usual
         ):
             continue  # no sure reading, or a tile of another size than those read
-        if not any(_overlap(best.corners, tile.corners) for tile in [*readings, *found]):
+        if not any(_overlap(best.corners, tile.corners) for tile in [*legal, *found]):
             found.append(replace(best, confidence=min(best.confidence, PIP_FIRST_SCORE)))
     return found
 
