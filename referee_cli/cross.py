@@ -6,18 +6,18 @@ Rules: ``rules/cross.txt`` and ``RULINGS.md`` "Cross"; players are numbered from
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Any
 
 import click
 
 from referee.cross import (
+    MAX_BONEYARD,
     TARGETS,
+    BoneyardError,
     CrossRules,
-    Layout,
-    Play,
     RoundResult,
-    legal_plays,
+    advise,
     match_result,
     parse_layout,
     round_result,
@@ -119,49 +119,17 @@ def round_(hands: tuple[str, ...], as_json: bool) -> None:
     emit(answer, as_json, lambda: _round_text(result, read, photos))
 
 
-def _verdict(
-    layout: Layout,
-    hand: tuple[Tile, ...],
-    found: list[Play],
-    boneyard: int | None,
-    never_drawn: int,
-) -> tuple[str, str]:
-    if not hand:
-        return "out", (
-            "this player has set their last tile: they went out and the round is over "
-            "(rules/cross.txt)"
-        )
-    if found and layout.lead is None:
-        return "play", (
-            f"the holder of the heaviest double sets it: {found[0].tile}, "
-            "unless another hand holds a heavier double"
-        )
-    if found:
-        return "play", "a player holding a playable tile must play one (rules/cross.txt)"
-    if layout.lead is None:
-        return "no lead", (
-            "no double in this hand: the holder of the heaviest double sets it "
-            "(if nobody holds a double, the tiles are reshuffled and dealt again)"
-        )
-    if boneyard is None:
-        return "draw", (
-            "no play: draw one tile at a time from the boneyard until able to play; "
-            "pass only when nothing may be drawn"
-        )
-    if boneyard > never_drawn:
-        return "draw", f"no play: draw one tile ({boneyard - never_drawn} may be drawn)"
-    kept = " (the last two are never drawn)" if never_drawn and boneyard else ""
-    return "pass", f"no play and nothing may be drawn{kept}: pass"
-
-
 @cross.command()
 @click.argument("layout_text", metavar="LAYOUT")
 @click.option("--hand", "hand_text", required=True, help='The hand, e.g. "6-3 2-2"; "" if empty.')
 @click.option(
     "--boneyard",
-    type=click.IntRange(0, 28),
+    type=click.IntRange(min=0),
     default=None,
-    help="Tiles left in the boneyard; given, a player with no play is told draw or pass.",
+    help=(
+        "Tiles left in the boneyard (at most "
+        f"{MAX_BONEYARD}); given, a player with no play is told draw or pass."
+    ),
 )
 @click.option("--only-first-spinner", is_flag=True, help="Variant: later doubles do not branch.")
 @click.option(
@@ -192,31 +160,18 @@ def plays(
     hand = parse_option("--hand", hand_text, _read_hand)
     if not hand and layout.lead is None:
         raise ValueError("--hand: an empty hand before the lead (every player is dealt tiles)")
-    if boneyard is not None:
-        # The other player (at least one) still holds a tile, or the round is over.
-        most = 28 - len(layout.tiles) - len(hand) - 1
-        if boneyard > most:
-            raise ValueError(
-                f"--boneyard: {boneyard} tiles cannot be left: with {len(layout.tiles)} on the "
-                f"table, {len(hand)} in the hand and at least 1 in another hand, the boneyard "
-                f"holds at most {max(most, 0)}"
-            )
     rules = CrossRules(
         later_spinners=not only_first_spinner, last_two_never_drawn=last_two_never_drawn
     )
-    found = legal_plays(layout, hand, rules=rules, lead_sides_closed=lead_sides_closed)
-    ends = layout.open_ends(
-        later_spinners=rules.later_spinners, lead_sides_closed=lead_sides_closed
-    )
-    must, reason = _verdict(layout, hand, found, boneyard, rules.never_drawn)
-    payload: dict[str, Any] = {
-        "layout": str(layout),
-        "hand": format_hand(hand),
-        "open_ends": [{"end": end, "pips": pips} for end, pips in ends],
-        "plays": [play.to_json() for play in found],
-        "must": must,
-        "reason": reason,
-    }
+    # The one answer the web's POST /api/cross/plays gives too.
+    try:
+        advice = advise(
+            layout, hand, boneyard=boneyard, rules=rules, lead_sides_closed=lead_sides_closed
+        )
+    except BoneyardError as error:
+        raise ValueError(f"--boneyard: {error}") from None
+    ends, found, must, reason = advice.open_ends, advice.plays, advice.must, advice.reason
+    payload = advice.to_json()
 
     def text() -> str:
         shown = ", ".join(f"{end} ({pips})" for end, pips in ends) or "none"
@@ -231,12 +186,48 @@ def plays(
     emit(payload, as_json, text)
 
 
+#: A word that ends like a photo's file name (``hand-1.jpg``, ``photos/IMG_0042.JPEG``).
+_PHOTO_WORD = re.compile(
+    r"\S*\.(?:" + "|".join(suffix[1:] for suffix in sorted(IMAGE_SUFFIXES)) + r")(?![\w.])",
+    re.IGNORECASE,
+)
+
+
+def _named_photo(text: str) -> str | None:
+    """The photo or path a ROUND of ``match`` names, if any: a word ending like an image
+    file, or a part between ``/`` that is an existing file or directory."""
+    found = _PHOTO_WORD.search(text)
+    if found:
+        return found.group()
+    for part in (text.strip(), *text.split("/")):
+        part = part.strip()
+        if part and Path(part).exists():
+            return part
+    return None
+
+
 def _parse_round(text: str, number: int) -> list[tuple[Tile, ...]]:
+    """The hands of one ROUND of ``match``: tile lists split by ``/``.
+
+    Raises
+    ------
+    ValueError
+        For a round naming a photo or a path: its ``/`` would be read as the hands'
+        separator (newcomer, session 10: ``"sample_photos/hand-1.jpg / 2-2"`` was answered
+        "'sample_photos' is a directory" with no round named).
+    """
+    photo = _named_photo(text)
+    if photo is not None:
+        raise ValueError(
+            f"round {number}: {photo!r} is a photo or a file, but match takes each round's "
+            'hands as tile lists split by / (e.g. "6-6 1-2 / / 0-3"), not photos: read a '
+            "photo's hand with `referee cross round` and write its tiles here"
+        )
     hands: list[tuple[Tile, ...]] = []
     start = 0
     for part in text.split("/"):
         try:
-            hands.append(_read_hand(part))
+            hands.append(parse_hand(part, max_pips=6))
         except NotationError as error:
             raise error.within(text, start, prefix=f"round {number}: ") from None
         start += len(part) + 1
@@ -257,7 +248,8 @@ def _parse_round(text: str, number: int) -> list[tuple[Tile, ...]]:
 def match(rounds: tuple[str, ...], target: str, as_json: bool) -> None:
     """Add up rounds to a target; each ROUND is the hands left, in seat order, split by /.
 
-    Example ROUND: "6-6 1-2 / / 0-3" (player 2 went out).
+    Example ROUND: "6-6 1-2 / / 0-3" (player 2 went out). A ROUND holds tile lists only,
+    not photos: score a photo of a hand with `referee cross round` and write its tiles here.
     """
     record = match_result(
         [_parse_round(text, number) for number, text in enumerate(rounds, 1)], target=int(target)

@@ -49,8 +49,9 @@ Moves
 
 from __future__ import annotations
 
+from referee.cross.advice import Advice, BoneyardError, advise, check_boneyard
 from referee.cross.layout import ARMS, LEAD, Layout, Placed, format_layout, parse_layout
-from referee.cross.rules import MAX_PIPS, TARGETS, CrossRules
+from referee.cross.rules import MAX_BONEYARD, MAX_PIPS, TARGETS, CrossRules
 from referee.cross.scoring import Match, RoundResult, match_result, round_result
 from referee.cross.state import (
     DRAW,
@@ -73,9 +74,12 @@ __all__ = [
     "DRAW",
     "GAME",
     "LEAD",
+    "MAX_BONEYARD",
     "MAX_PIPS",
     "PASS",
     "TARGETS",
+    "Advice",
+    "BoneyardError",
     "CrossRules",
     "CrossState",
     "Draw",
@@ -86,6 +90,8 @@ __all__ = [
     "Placed",
     "Play",
     "RoundResult",
+    "advise",
+    "check_boneyard",
     "format_layout",
     "legal_plays",
     "match_result",

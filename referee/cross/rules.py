@@ -7,7 +7,7 @@ from types import MappingProxyType
 
 from referee.errors import RefereeError
 
-__all__ = ["DEALT", "MAX_PIPS", "TARGETS", "CrossRules"]
+__all__ = ["DEALT", "MAX_BONEYARD", "MAX_PIPS", "TARGETS", "VARIANT_DEAL", "CrossRules"]
 
 #: Cross is played with a double-six set.
 MAX_PIPS = 6
@@ -16,6 +16,12 @@ TARGETS = (50, 100, 150, 200, 250)
 #: Tiles dealt to each player, by the number of players (rules/cross.txt; the variant
 #: deals 6 regardless).
 DEALT = MappingProxyType({2: 7, 3: 6, 4: 5})
+#: Tiles dealt to each player under the rules' variant ("an initial 6 dominoes regardless").
+VARIANT_DEAL = 6
+#: The most tiles a Cross boneyard ever holds: 28 less the tiles dealt, at its largest with
+#: 2 players dealt 6 each (the variant): 16; 14 with the usual 7 each, 10 and 8 for 3 and 4
+#: players.  Tiles only ever leave the boneyard.
+MAX_BONEYARD = max(28 - players * min(each, VARIANT_DEAL) for players, each in DEALT.items())
 
 
 @dataclass(frozen=True, slots=True)

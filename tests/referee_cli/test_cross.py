@@ -187,8 +187,54 @@ def test_boneyard_cannot_hold_more_tiles_than_are_left(capsys: pytest.CaptureFix
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
     assert "--boneyard: 22 tiles" in captured.err and "at most 21" in captured.err
-    payload = run_json(capsys, "plays", COMPLETE, "--hand", "4-4", "--boneyard", "21")
-    assert payload["must"] == "draw"
+
+
+@pytest.mark.parametrize("layout", [COMPLETE, ""])
+def test_boneyard_never_holds_more_than_sixteen(
+    capsys: pytest.CaptureFixture[str], layout: str
+) -> None:
+    # rules/cross.txt: the boneyard is what the deal leaves. 2 players dealt 7 each leave
+    # 28 - 14 = 14; with the variant "6 dominoes regardless", 28 - 12 = 16, the most of any
+    # deal (3 players: 28 - 18 = 10; 4 players: 28 - 20 = 8); tiles only leave it.
+    hand = "4-4" if layout else "4-4 5-5"
+    payload = run_json(capsys, "plays", layout, "--hand", hand, "--boneyard", "16")
+    assert payload["must"] == ("draw" if layout else "play")
+    assert main(["cross", "plays", layout, "--hand", hand, "--boneyard", "17"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "--boneyard: 17 tiles cannot be left" in captured.err
+    assert "never holds more than 16" in captured.err
+
+
+def test_boneyard_bound_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cross", "plays", "--help"]) == 0
+    assert "(at most 16)" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize(
+    ("round_", "named"),
+    [
+        ("sample_photos/hand-1.jpg / 2-2", "'sample_photos/hand-1.jpg'"),
+        ("sample_photos / 2-2", "'sample_photos'"),
+        ("1-1 / IMG_0042.JPEG", "'IMG_0042.JPEG'"),
+    ],
+)
+def test_match_takes_tile_lists_not_photos(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, round_: str, named: str
+) -> None:
+    # Newcomer, session 10: the "/" of a path was read as the hands' separator, and the
+    # answer ("'sample_photos' is a directory...") named no round.
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    assert main(["cross", "match", "1-2 / 3-4", round_]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert f"round 2: {named} is a photo or a file" in captured.err
+    assert "match takes each round's hands as tile lists" in captured.err
+
+
+def test_match_help_says_tile_lists_not_photos(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cross", "match", "--help"]) == 0
+    assert "tile lists only, not photos" in " ".join(capsys.readouterr().out.split())
 
 
 def test_an_empty_hand_has_gone_out(capsys: pytest.CaptureFixture[str]) -> None:

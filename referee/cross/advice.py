@@ -1,0 +1,186 @@
+"""One player's legal plays on a layout, and what to do without one ("may I play this here?").
+
+The one answer behind ``referee cross plays`` and ``POST /api/cross/plays``: both call
+:func:`advise` and print or send :meth:`Advice.to_json`, so the command line and the web
+never differ.  Rules: ``rules/cross.txt``; ``RULINGS.md`` "Cross".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.cross.layout import Layout
+from referee.cross.rules import MAX_BONEYARD, CrossRules
+from referee.cross.state import Play, legal_plays
+from referee.dominoes import Tile, format_hand
+from referee.errors import ImpossiblePositionError, RefereeError
+
+__all__ = ["MUSTS", "Advice", "BoneyardError", "advise", "check_boneyard"]
+
+#: What ``Advice.must`` may be: play one of the plays, draw, pass, no double to lead with,
+#: or the player went out (an empty hand).
+MUSTS = ("play", "draw", "pass", "no lead", "out")
+
+
+class BoneyardError(ImpossiblePositionError):
+    """A boneyard count no Cross round leaves; the caller names its field (``--boneyard:``,
+    ``field 'boneyard':``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One player's legal plays and what they must do.
+
+    Attributes
+    ----------
+    layout : Layout
+        The table.
+    hand : tuple of Tile
+        The player's tiles.
+    open_ends : tuple of (str, int)
+        Each open end's name and pips, in layout order (:meth:`Layout.open_ends`).
+    plays : tuple of Play
+        Every legal play, sorted by tile then end (:func:`legal_plays`).
+    must : str
+        One of :data:`MUSTS`.
+    reason : str
+        Why, in words, citing the rules.
+    """
+
+    layout: Layout
+    hand: tuple[Tile, ...]
+    open_ends: tuple[tuple[str, int], ...]
+    plays: tuple[Play, ...]
+    must: str
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"layout", "hand", "open_ends": [{"end", "pips"}], "plays": [{"tile", "end"}],
+        "must", "reason"}``, as ``referee cross plays --json`` prints it."""
+        return {
+            "layout": str(self.layout),
+            "hand": format_hand(self.hand),
+            "open_ends": [{"end": end, "pips": pips} for end, pips in self.open_ends],
+            "plays": [play.to_json() for play in self.plays],
+            "must": self.must,
+            "reason": self.reason,
+        }
+
+
+def check_boneyard(boneyard: int, layout: Layout, hand: Sequence[Tile]) -> None:
+    """Refuse a boneyard count no Cross round can leave.
+
+    At most :data:`~referee.cross.rules.MAX_BONEYARD` (16: two players dealt 6 each, the
+    rules' variant; the deal is not known here, so the largest is allowed), and never more
+    than the tiles not on the table, not in this hand and not the one tile (at least) in
+    another hand (a player with none has gone out, and the round is over).
+
+    Raises
+    ------
+    BoneyardError
+        Saying the bound and why (also for a negative count).
+    """
+    if boneyard < 0:
+        raise BoneyardError(f"a boneyard holds 0 tiles or more, not {boneyard}")
+    left = 28 - len(layout.tiles) - len(hand) - 1
+    if boneyard > left:
+        raise BoneyardError(
+            f"{boneyard} tiles cannot be left: with {len(layout.tiles)} on the table, "
+            f"{len(hand)} in the hand and at least 1 in another hand, the boneyard holds at "
+            f"most {max(left, 0)}"
+        )
+    if boneyard > MAX_BONEYARD:
+        raise BoneyardError(
+            f"{boneyard} tiles cannot be left: a Cross boneyard never holds more than "
+            f"{MAX_BONEYARD} (28 tiles less those dealt: 2 players dealt 6 each leave 16, "
+            "7 each leave 14; 3 players leave 10, 4 leave 8; rules/cross.txt)"
+        )
+
+
+def _verdict(
+    layout: Layout, hand: Sequence[Tile], found: Sequence[Play], boneyard: int | None, kept: int
+) -> tuple[str, str]:
+    if not hand:
+        return "out", (
+            "this player has set their last tile: they went out and the round is over "
+            "(rules/cross.txt)"
+        )
+    if found and layout.lead is None:
+        return "play", (
+            f"the holder of the heaviest double sets it: {found[0].tile}, "
+            "unless another hand holds a heavier double"
+        )
+    if found:
+        return "play", "a player holding a playable tile must play one (rules/cross.txt)"
+    if layout.lead is None:
+        return "no lead", (
+            "no double in this hand: the holder of the heaviest double sets it "
+            "(if nobody holds a double, the tiles are reshuffled and dealt again)"
+        )
+    if boneyard is None:
+        return "draw", (
+            "no play: draw one tile at a time from the boneyard until able to play; "
+            "pass only when nothing may be drawn"
+        )
+    if boneyard > kept:
+        return "draw", f"no play: draw one tile ({boneyard - kept} may be drawn)"
+    never = " (the last two are never drawn)" if kept and boneyard else ""
+    return "pass", f"no play and nothing may be drawn{never}: pass"
+
+
+def advise(
+    layout: Layout,
+    hand: Sequence[Tile],
+    *,
+    boneyard: int | None = None,
+    rules: CrossRules | None = None,
+    lead_sides_closed: bool = False,
+) -> Advice:
+    """The legal plays of ``hand`` on ``layout`` and what the player must do.
+
+    Parameters
+    ----------
+    layout : Layout
+        The table (empty: before the lead).
+    hand : sequence of Tile
+        The player's tiles; empty: the player went out (``must`` is ``"out"``).
+    boneyard : int or None
+        Tiles left in the boneyard, if known: with no play, ``"draw"`` or ``"pass"``
+        is decided by it (and ``rules.last_two_never_drawn``); unknown, ``"draw"`` with
+        the reminder that a player passes only when nothing may be drawn.
+    rules : CrossRules or None
+        ``later_spinners`` and ``last_two_never_drawn`` (default ``CrossRules()``).
+    lead_sides_closed : bool
+        The closing variant is in effect (every player has had a turn).
+
+    Raises
+    ------
+    referee.errors.RefereeError
+        An empty hand before the lead (every player is dealt tiles).
+    referee.errors.ImpossiblePositionError
+        A tile twice or both in the hand and on the table, or a layout the rules cannot
+        reach (:func:`legal_plays`).
+    BoneyardError
+        A boneyard no round leaves (:func:`check_boneyard`), checked after the tiles.
+
+    >>> from referee.cross import parse_layout
+    >>> from referee.dominoes import parse_hand
+    >>> advice = advise(parse_layout("6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0"),
+    ...                 parse_hand("4-4 5-5"), boneyard=0)
+    >>> advice.plays, advice.must
+    ((), 'pass')
+    """
+    rules = CrossRules() if rules is None else rules
+    hand = tuple(hand)
+    if not hand and layout.lead is None:
+        raise RefereeError("an empty hand before the lead (every player is dealt tiles)")
+    found = legal_plays(layout, hand, rules=rules, lead_sides_closed=lead_sides_closed)
+    if boneyard is not None:
+        check_boneyard(boneyard, layout, hand)
+    ends = layout.open_ends(
+        later_spinners=rules.later_spinners, lead_sides_closed=lead_sides_closed
+    )
+    must, reason = _verdict(layout, hand, found, boneyard, rules.never_drawn)
+    return Advice(layout, hand, tuple(ends), tuple(found), must, reason)
