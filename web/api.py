@@ -95,6 +95,12 @@ def cross_match() -> Response:
     return _answer(cross.match_answer)
 
 
+@bp.post("/cross/plays")
+def cross_plays() -> Response:
+    """Cross legal plays: ``layout``, ``hand`` or ``photo``, ``boneyard``, the variants."""
+    return _answer(cross.plays_answer)
+
+
 @bp.post("/two-step/plays")
 def two_step_plays() -> Response:
     """Two-Step legal plays: ``ends``, ``hand``, ``card_top``, ``discard_top``."""

@@ -1555,3 +1555,162 @@ def test_two_step_photo_warnings_stay_while_the_hand_is_as_read(
     # The unsure tile taken out of the hand: the warning goes with it.
     page.click("#slot-hand .tile-button[data-tile='1-3']")
     page.wait_for_function("document.getElementById('status').textContent === ''")
+
+
+# --- Cross: "may I play this here?" (/cross/plays, session 10) ------------------------------
+
+#: The cross complete with the 3-3 spinner on the north arm: open N, N2L, N2R (3 each),
+#: E (2), S (1), W (0).
+CROSS_SPINNER = "6-6 | N: 6-3 3-3 | E: 6-2 | S: 6-1 | W: 6-0"
+
+
+def _cross_plays(page: Any) -> list[str]:
+    return page.locator("#plays-list li").evaluate_all("items => items.map(i => i.dataset.play)")
+
+
+def test_cross_plays_typed_layout_tapped_hand(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/cross/")
+    page.click("text=May I play this here?")
+    page.wait_for_url("**/cross/plays")
+    page.fill("#plays-layout", CROSS_SPINNER)
+    for tile in ("3-5", "2-4", "4-5"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    assert page.input_value("#plays-hand-text") == "2-4 3-5 4-5"
+    page.click("#plays-ask")
+    # By hand: 2-4 on E (2); 3-5 on the three 3s; 4-5 fits no end.
+    page.wait_for_function("document.getElementById('plays-title').textContent === '4 legal plays'")
+    assert _cross_plays(page) == ["2-4 E", "3-5 N", "3-5 N2L", "3-5 N2R"]
+    items = page.locator("#plays-list li").all_inner_texts()
+    assert items[0] == "2-4 on the east arm (2) · E"
+    assert items[2] == "3-5 on the left branch of tile 2 of the north arm (3) · N2L"
+    assert page.inner_text("#plays-status") == ""
+    # A tile tapped out of the hand asks again: 3-5 gone, only 2-4 on E.
+    page.click("#plays-hand .tile-button[data-tile='3-5']")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '1 legal play'")
+    assert _cross_plays(page) == ["2-4 E"]
+    # The variant: only the first double a spinner leaves the 3-3 without branches.
+    page.click("#picker .tile-button[data-tile='3-5']")
+    page.check("#plays-only-first-spinner")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '2 legal plays'")
+    assert _cross_plays(page) == ["2-4 E", "3-5 N"]
+    screenshot(page, "cross-plays")
+
+
+def test_cross_plays_draw_pass_and_blocked(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/cross/plays")
+    page.fill("#plays-layout", "6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0")
+    page.fill("#plays-hand-text", "4-4 5-5")  # typed: no 3, 2, 1 or 0 end fits them
+    page.click("#plays-ask")
+    page.wait_for_function("document.getElementById('plays-title').textContent === 'No play: draw'")
+    assert page.locator("#plays-hand .tile-button").count() == 2
+    page.fill("#plays-boneyard", "0")
+    page.dispatch_event("#plays-boneyard", "change")
+    page.wait_for_function("document.getElementById('plays-title').textContent === 'No play: pass'")
+    detail = page.inner_text("#plays-detail")
+    assert detail.startswith("no play and nothing may be drawn: pass.")
+    assert "the round is blocked" in detail
+    # The last two never drawn: 2 left, still pass; 3 left, draw (1 may be drawn).
+    page.check("#plays-last-two-never-drawn")
+    page.fill("#plays-boneyard", "3")
+    page.dispatch_event("#plays-boneyard", "change")
+    page.wait_for_function("document.getElementById('plays-title').textContent === 'No play: draw'")
+    assert page.inner_text("#plays-detail") == "no play: draw one tile (1 may be drawn)"
+
+
+def test_cross_plays_refused_keeps_what_was_typed_and_the_last_answer(
+    page: Any, live_server: str
+) -> None:
+    page.goto(live_server + "/cross/plays")
+    page.click("#plays-ask")  # nothing entered: said in every status asked
+    assert page.inner_text("#plays-status").startswith("Add your tiles first")
+    page.click("#plays-example")
+    page.fill("#plays-hand-text", "3-5")
+    page.click("#plays-ask")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '3 legal plays'")
+    # A typo in the table: the error in the page's words, the text kept, the last answer
+    # kept and said to be that.
+    typo = "6-6 | N: 6-4 3-5"
+    page.fill("#plays-layout", typo)
+    page.click("#plays-ask")
+    page.wait_for_selector("#plays-status.error")
+    assert page.inner_text("#plays-status") == (
+        "The table: 3-5 does not match the 4 it is played on at column 14 of '6-6 | N: 6-4 3-5'"
+    )
+    assert page.input_value("#plays-layout") == typo
+    assert page.inner_text("#plays-title") == "3 legal plays"
+    assert page.inner_text("#plays-note") == (
+        "This answer is for the last table and hand asked about, not the ones above."
+    )
+    # A tile both on the table and in the hand, in the page's words.
+    page.fill("#plays-layout", "6-6 | N: 6-3")
+    page.fill("#plays-hand-text", "3-6 1-1")
+    page.click("#plays-ask")
+    page.wait_for_function(
+        "document.getElementById('plays-status').textContent"
+        " === 'tile 3-6 appears more than once: the table, your hand'"
+    )
+    # A boneyard no deal leaves.
+    page.fill("#plays-hand-text", "1-1")
+    page.fill("#plays-boneyard", "17")
+    page.click("#plays-ask")
+    page.wait_for_function(
+        "document.getElementById('plays-status').textContent"
+        ".startsWith('The boneyard: 17 tiles cannot be left')"
+    )
+    # A typed hand that does not read: a tap does not wipe it.
+    page.fill("#plays-boneyard", "")
+    page.fill("#plays-hand-text", "1-1 3-x")
+    page.click("#picker .tile-button[data-tile='2-2']")
+    assert page.input_value("#plays-hand-text") == "1-1 3-x"
+    assert page.inner_text("#plays-status").startswith("Your hand as typed does not read")
+    page.click("#plays-ask")
+    page.wait_for_function(
+        "document.getElementById('plays-status').textContent.startsWith('Your hand: ')"
+    )
+    # Put right: the status is replaced and the answer is current again.
+    page.fill("#plays-hand-text", "1-1")
+    page.click("#plays-ask")
+    page.wait_for_function("document.getElementById('plays-title').textContent === 'No play: draw'")
+    assert page.inner_text("#plays-status") == ""
+    assert page.locator("#plays-note").is_hidden()
+
+
+def test_cross_plays_hand_from_a_photo(page: Any, live_server: str) -> None:
+    # sample_photos/hand-1.json: 3-3 4-6 1-6 0-0 0-4. On 6-6 alone, 1-6 and 4-6 go on
+    # each side (8 plays), worked by hand.
+    label = json.loads((SAMPLES / "hand-1.json").read_text(encoding="utf-8"))
+    page.goto(live_server + "/cross/plays")
+    page.fill("#plays-layout", "6-6")
+    page.set_input_files("#plays-photo", str(SAMPLES / "hand-1.jpg"))
+    page.wait_for_function(
+        "document.getElementById('plays-title').textContent === '8 legal plays'", timeout=60_000
+    )
+    read = sorted(page.input_value("#plays-hand-text").split())
+    assert read == sorted(f"{min(a, b)}-{max(a, b)}" for a, b in label["tiles"])
+    assert page.inner_text("#plays-photo-status").startswith("Read 5 tiles (27 pips)")
+    # Corrected by tapping: 4-6 out, 1-6 alone fits.
+    page.click("#plays-hand .tile-button[data-tile='4-6']")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '4 legal plays'")
+    assert _cross_plays(page) == ["1-6 N", "1-6 E", "1-6 S", "1-6 W"]
+
+
+def test_cross_round_added_to_the_match_clears_the_photo_with_the_hand(
+    page: Any, live_server: str
+) -> None:
+    # Session 10 (newcomer): player 1 from sample_photos/hand-1.jpg, the round added to the
+    # match: the hand was emptied but "Read 5 tiles (27 pips)..." and the photo stayed
+    # through later rounds.
+    page.goto(live_server + "/cross/")
+    seat = "section.player[data-player='1']"
+    page.set_input_files(f"{seat} .hand-photo", str(SAMPLES / "hand-1.jpg"))
+    page.wait_for_selector(f"{seat} .overlay:not([hidden]):not(.reading) img", timeout=60_000)
+    assert page.inner_text(f"{seat} .status").startswith("Read 5 tiles (27 pips)")
+    page.click("section.player[data-player='2'] .choose")
+    page.click("#picker .tile-button[data-tile='2-2']")
+    # Blocked, 27 against 4: player 2 scores 27 - 4 = 23 (rules/cross.txt).
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 23'")
+    page.click("#match-add")
+    page.wait_for_function("document.getElementById('match-scores').textContent !== ''")
+    assert page.inner_text(f"{seat} .pips") == "0"
+    assert page.inner_text(f"{seat} .status") == ""
+    assert page.locator(f"{seat} .overlay").is_hidden()

@@ -1,5 +1,5 @@
-"""Cross: score a finished round from each player's hand (tile list or photo), and add
-rounds up to a match's target.
+"""Cross: score a finished round from each player's hand (tile list or photo), add
+rounds up to a match's target, and one player's legal plays on a layout.
 
 Rules: ``rules/cross.txt``; ``RULINGS.md`` "Cross" decides unclear points.
 """
@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 from marshmallow import fields
+from marshmallow.validate import Range
 
 from referee import cross as engine
 from referee.dominoes import Tile, format_hand, parse_hand
@@ -18,7 +19,7 @@ from vision.dominoes import decode_side
 from web import inputs, recognition, schemas
 from web.errors import ApiError
 
-__all__ = ["bp", "match_answer", "round_answer"]
+__all__ = ["bp", "match_answer", "plays_answer", "round_answer"]
 
 bp = Blueprint("cross", __name__, url_prefix="/cross")
 
@@ -31,6 +32,20 @@ def page() -> str:
     """The round page: one hand per player, from a photo or the tile picker; rounds
     added up to a match's target below."""
     return render_template("cross.html", targets=engine.TARGETS)
+
+
+@bp.get("/plays")
+def plays_page() -> str:
+    """The legal plays page ("may I play this here?"): the layout typed, the hand tapped,
+    typed or from a photo, the boneyard and variants; every legal play, or draw / pass /
+    no lead, and why."""
+    return render_template(
+        "cross_plays.html", example=PLAYS_EXAMPLE, max_boneyard=engine.MAX_BONEYARD
+    )
+
+
+#: The layout shown as an example on the plays page (docs/cross.md, LAYOUT notation).
+PLAYS_EXAMPLE = "6-6 | N: 6-3 3-3 | E: 6-2 | S: 6-1 | W: 6-0"
 
 
 class RoundFields(schemas.Fields):
@@ -193,4 +208,88 @@ def match_answer(data: dict[str, Any]) -> dict[str, Any]:
     ]
     answer = engine.match_result(rounds, target=values["target"]).to_json()
     answer["hands"] = [[format_hand(hand) for hand in hands] for hands in rounds]
+    return answer
+
+
+class PlaysFields(schemas.Fields):
+    """``POST /api/cross/plays``: ``layout`` (notation, ``""`` the empty table), ``hand``
+    (``""``: the player went out) or a ``photo`` of the hand, ``boneyard`` and the
+    variants ``only_first_spinner``, ``last_two_never_drawn``, ``lead_sides_closed``."""
+
+    KEEP_BLANK = frozenset({"layout", "hand"})
+    OTHER_FIELDS = ("photo",)
+
+    layout = schemas.text(required=True)
+    hand = schemas.text()
+    boneyard = schemas.WholeNumber(
+        validate=Range(min=0, error="must be 0 or more, got {input}"), load_default=None
+    )
+    only_first_spinner = schemas.TruthValue(load_default=False)
+    last_two_never_drawn = schemas.TruthValue(load_default=False)
+    lead_sides_closed = schemas.TruthValue(load_default=False)
+
+
+def _hand_for_plays(values: dict[str, Any]) -> tuple[tuple[Tile, ...], dict[str, Any]]:
+    """The hand from ``hand`` or ``photo`` (read as ``/api/cross/round`` reads a seat's
+    photo, double-six), and the photo's reading (``{}`` for typed tiles).
+
+    Raises
+    ------
+    ApiError
+        400 for both or neither; 422 for a photo in which no tile is found (an empty hand
+        says the player went out, which a photo of no tiles must never say by mistake).
+    """
+    if not inputs.has_photo("photo"):
+        if values.get("hand") is None:
+            raise ApiError(
+                400, "field 'hand': missing (send the tiles, \"\" if none, or a photo 'photo')"
+            )
+        text = values["hand"]
+        return schemas.parse_field("hand", lambda t: parse_hand(t, max_pips=6), text), {}
+    if values.get("hand") is not None:  # it would be dropped without a word
+        raise ApiError(400, "send either a photo 'photo' or a hand 'hand', not both")
+    image = inputs.photo("photo", draft_side=decode_side(6))
+    reading = recognition.read_tiles(image, max_pips=6, photo_side=inputs.photo_side("photo"))
+    hand = tuple(reading.pop("hand"))
+    if not hand:
+        raise ApiError(
+            422,
+            "no domino tile found in the photo: lay the tiles face up and apart and "
+            "photograph them from above",
+            overlay=reading.get("overlay"),
+        )
+    return hand, reading
+
+
+def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/cross/plays``: the CLI's ``cross plays --json`` (``layout``, ``hand``,
+    ``open_ends``, ``plays``: each ``{"tile", "end"}``, ``must``: ``"play"``, ``"draw"``,
+    ``"pass"``, ``"no lead"`` or ``"out"``, and ``reason``), from the one engine call
+    :func:`referee.cross.advise`; a hand from a ``photo`` also gets its ``reading``."""
+    values = schemas.load(PlaysFields(), data)
+    layout = schemas.parse_field(
+        "layout", lambda text: engine.parse_layout(text.strip()), values["layout"]
+    )
+    hand, reading = _hand_for_plays(values)
+    if not hand and layout.lead is None:
+        raise ApiError(
+            422, "field 'hand': an empty hand before the lead (every player is dealt tiles)"
+        )
+    rules = engine.CrossRules(
+        later_spinners=not values["only_first_spinner"],
+        last_two_never_drawn=values["last_two_never_drawn"],
+    )
+    try:
+        advice = engine.advise(
+            layout,
+            hand,
+            boneyard=values["boneyard"],
+            rules=rules,
+            lead_sides_closed=values["lead_sides_closed"],
+        )
+    except engine.BoneyardError as error:
+        raise ApiError(422, f"field 'boneyard': {error}") from None
+    answer = advice.to_json()
+    if reading:
+        answer["reading"] = reading
     return answer

@@ -288,7 +288,16 @@
       match = { ...match, rounds, answer: data };
       keepMatch();
       if (!data.winner) R.status(matchStatus, `Round ${rounds.length} added. Enter the hands left after the next round.`, "ok");
-      players.forEach((player) => (player.tiles = []));
+      // The next round starts from nothing: each seat's photo and what was said of it go
+      // with its tiles (session 10: "Read 5 tiles (27 pips)" and the photo stayed beside
+      // an empty hand through later rounds).
+      players.forEach((player) => {
+        player.tiles = [];
+        player.unread = false;
+        player.failed = false;
+        R.status(player.section.querySelector(".status"), "");
+        R.showOverlay(player.section.querySelector(".overlay"), null);
+      });
       changed();
     });
 
@@ -322,6 +331,198 @@
       else match = { rounds: [], target: match.target, answer: null };
       keepMatch();
     });
+  };
+
+  /* An end name of the Cross layout (docs/cross.md, "End names") in a player's words:
+     "N2L" -> "the left branch of tile 2 of the north arm". */
+  const ARM_WORDS = { N: "north", E: "east", S: "south", W: "west" };
+  function crossEndWords(end) {
+    if (end === "lead") return "as the lead";
+    const match = /^([NESW])((?:\d+[LR])*)$/.exec(end);
+    if (!match) return `on ${end}`;
+    let where = `the ${ARM_WORDS[match[1]]} arm`;
+    for (const [, tile, side] of match[2].matchAll(/(\d+)([LR])/g)) {
+      where = `the ${side === "L" ? "left" : "right"} branch of tile ${tile} of ${where}`;
+    }
+    return `on ${where}`;
+  }
+
+  /* "May I play this here?" (/cross/plays): the layout typed, the hand tapped, typed or
+     read from a photo, the boneyard and variants, asked of /api/cross/plays (the CLI's
+     `cross plays`: the engine decides everything, the page only says it). Every ask
+     replaces the status; an ask refused keeps the last answer, said to be that, and
+     nothing typed is lost. */
+  Referee.crossPlaysPage = function (example) {
+    R.errorWords = [
+      R.fieldWord("layout", "The table"),
+      R.fieldWord("hand", "Your hand"),
+      R.fieldWord("boneyard", "The boneyard"),
+      [/\bthe layout\b/g, "the table"],
+      [/\bthe hand\b/g, "your hand"],
+    ];
+    const layoutBox = document.getElementById("plays-layout");
+    const handBox = document.getElementById("plays-hand-text");
+    const boneyardBox = document.getElementById("plays-boneyard");
+    const status = document.getElementById("plays-status");
+    const photoStatus = document.getElementById("plays-photo-status");
+    const answerBox = document.getElementById("plays-answer");
+    const note = document.getElementById("plays-note");
+    const variants = {
+      only_first_spinner: document.getElementById("plays-only-first-spinner"),
+      last_two_never_drawn: document.getElementById("plays-last-two-never-drawn"),
+      lead_sides_closed: document.getElementById("plays-lead-sides-closed"),
+    };
+    const requests = R.sequence();
+    let tiles = [];
+    let answered = null; // the last answer shown
+    let asked = false; // once asked, every change asks again
+
+    /* The typed hand as tiles, or null while a word does not read as a tile (the
+       server then says what is wrong with it when asked; the text is kept). */
+    const typedTiles = () => {
+      const words = handBox.value.split(/[\s,]+/).filter(Boolean);
+      const read = words.map(R.parseTile);
+      return read.every((tile) => tile && tile[1] <= 6) ? read : null;
+    };
+    const handText = () => tiles.map(R.tileText).join(" ");
+    const picker = R.tilePicker(document.getElementById("picker"), pick, (tile) =>
+      tiles.some((t) => same(t, tile)) ? "your hand" : null
+    );
+
+    function pick(tile) {
+      if (handBox.value.trim() !== handText() && typedTiles() === null) {
+        // The typed hand is not lost to a tap: it is fixed or cleared first.
+        R.status(status, "Your hand as typed does not read as tiles yet: correct it or clear it, then tap tiles.", "error");
+        return;
+      }
+      if (typedTiles() !== null) tiles = typedTiles();
+      tiles = tiles.some((t) => same(t, tile)) ? tiles.filter((t) => !same(t, tile)) : [...tiles, tile];
+      handChanged(true);
+    }
+
+    function drawHand() {
+      tiles.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      drawTiles(document.getElementById("plays-hand"), tiles, (tile) => {
+        tiles = tiles.filter((t) => !same(t, tile));
+        handChanged(true);
+      }, "take out of your hand");
+      picker.refresh();
+    }
+
+    /* The tiles changed (tap, photo, typing): draw them, ask again once asked;
+       `mirror` rewrites the text box from the tiles. */
+    function handChanged(mirror) {
+      drawHand();
+      if (mirror) handBox.value = handText();
+      if (asked) ask();
+    }
+
+    function say(data) {
+      const count = data.plays.length;
+      const title = document.getElementById("plays-title");
+      const detail = document.getElementById("plays-detail");
+      const blocked =
+        " If no other player can play either, the round is blocked: the lowest pip total wins (score it on the round page).";
+      const titles = {
+        draw: "No play: draw",
+        pass: "No play: pass",
+        "no lead": "No double to lead",
+        out: "You went out",
+      };
+      title.textContent = data.must === "play" ? `${count} legal play${count === 1 ? "" : "s"}` : titles[data.must] || data.must;
+      detail.textContent = data.must === "pass" ? data.reason + "." + blocked : data.reason;
+      const pips = Object.fromEntries(data.open_ends.map((end) => [end.end, end.pips]));
+      document.getElementById("plays-list").replaceChildren(
+        ...data.plays.map((play) => {
+          const tile = R.parseTile(play.tile);
+          const on = play.end in pips ? ` (${pips[play.end]})` : "";
+          return R.el(
+            "li",
+            { "data-play": `${play.tile} ${play.end}` },
+            R.tileSvg(tile[0], tile[1]),
+            R.el("span", {}, R.el("strong", { text: play.tile }), ` ${crossEndWords(play.end)}${on} · ${play.end}`)
+          );
+        })
+      );
+    }
+
+    async function ask() {
+      asked = true;
+      const ticket = requests.next();
+      if (!handBox.value.trim()) {
+        R.status(status, "Add your tiles first: tap them below, type them or photograph your hand.", "error");
+        return;
+      }
+      R.status(status, "Asking the referee…", "busy");
+      const body = { layout: layoutBox.value, hand: handBox.value };
+      if (boneyardBox.value.trim() !== "") body.boneyard = boneyardBox.value.trim();
+      for (const [name, box] of Object.entries(variants)) body[name] = box.checked;
+      const { ok, data } = await R.post("/api/cross/plays", body);
+      if (!requests.isLatest(ticket)) return;
+      if (!ok) {
+        R.status(status, data.error, "error");
+        if (answered) {
+          note.textContent = "This answer is for the last table and hand asked about, not the ones above.";
+          note.hidden = false;
+          answerBox.classList.add("stale");
+        }
+        return;
+      }
+      R.status(status, "");
+      answered = data;
+      note.hidden = true;
+      answerBox.classList.remove("stale");
+      answerBox.hidden = false;
+      // The hand as the referee read it: typed tiles now show as tiles.
+      const read = data.hand ? data.hand.split(" ").map(R.parseTile) : [];
+      if (handText() !== data.hand) {
+        tiles = read;
+        drawHand();
+      }
+      say(data);
+    }
+
+    R.onPhoto(document.getElementById("plays-photo"), async (file) => {
+      const read = await readHand(file, photoStatus, document.querySelector(".overlay"));
+      if (!read) {
+        // The hand already entered stays; the photo's error says why it was not read.
+        return;
+      }
+      tiles = read;
+      handChanged(true);
+      if (!asked) ask();
+    });
+    handBox.addEventListener("input", () => {
+      const read = typedTiles();
+      if (read === null) return;
+      tiles = read;
+      handChanged(false);
+    });
+    handBox.addEventListener("keydown", (event) => event.key === "Enter" && ask());
+    layoutBox.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.shiftKey) {
+        event.preventDefault();
+        ask();
+      }
+    });
+    document.getElementById("plays-ask").addEventListener("click", ask);
+    [boneyardBox, ...Object.values(variants)].forEach((box) => box.addEventListener("change", () => asked && ask()));
+    // The example never takes the place of a table the player wrote: "Back to my table".
+    const mineButton = document.getElementById("plays-mine");
+    let mine = null;
+    document.getElementById("plays-example").addEventListener("click", () => {
+      if (layoutBox.value.trim() && layoutBox.value !== example) mine = layoutBox.value;
+      mineButton.hidden = mine === null;
+      layoutBox.value = example;
+      if (asked) ask();
+    });
+    mineButton.addEventListener("click", () => {
+      if (mine !== null) layoutBox.value = mine;
+      mine = null;
+      mineButton.hidden = true;
+      if (asked) ask();
+    });
+    drawHand();
   };
 
   Referee.twoStepPage = function () {

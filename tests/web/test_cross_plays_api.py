@@ -1,0 +1,227 @@
+"""``POST /api/cross/plays``: "may I play this here?" on the web (session 10).
+
+The answer is the CLI's ``referee cross plays --json`` (one engine call,
+``referee.cross.advise``); expected plays are worked by hand from ``rules/cross.txt``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee_cli.main import main
+
+URL = "/api/cross/plays"
+#: The cross complete: open ends N 3, E 2, S 1, W 0.
+COMPLETE = "6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0"
+#: As COMPLETE with the 3-3 spinner on the north arm: N, N2L, N2R show 3.
+SPINNER = "6-6 | N: 6-3 3-3 | E: 6-2 | S: 6-1 | W: 6-0"
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_photos"
+
+
+def post(client: FlaskClient, **fields: Any) -> tuple[int, dict[str, Any]]:
+    response = client.post(URL, json=fields)
+    return response.status_code, response.get_json()
+
+
+def test_plays_worked_by_hand(client: FlaskClient) -> None:
+    # 0-0 fits W (0), 1-1 S (1), 2-4 E (2), 3-5 the three 3s of the spinner; 4-5 nothing.
+    status, answer = post(client, layout=SPINNER, hand="4-5 3-5 2-4 1-1 0-0")
+    assert status == 200
+    assert [(p["tile"], p["end"]) for p in answer["plays"]] == [
+        ("0-0", "W"),
+        ("1-1", "S"),
+        ("2-4", "E"),
+        ("3-5", "N"),
+        ("3-5", "N2L"),
+        ("3-5", "N2R"),
+    ]
+    assert answer["must"] == "play"
+    assert answer["hand"] == "4-5 3-5 2-4 1-1 0-0"
+    assert [e["end"] for e in answer["open_ends"]] == ["N", "N2L", "N2R", "E", "S", "W"]
+
+
+def test_variants_are_switches(client: FlaskClient) -> None:
+    # Only the first double a spinner: the 3-3 opens no branch.
+    _, answer = post(client, layout=SPINNER, hand="3-5", only_first_spinner=True)
+    assert [(p["tile"], p["end"]) for p in answer["plays"]] == [("3-5", "N")]
+    # The closing variant in effect: 5-5 led, 5-1 on E, the empty sides closed.
+    _, answer = post(client, layout="5-5 | E: 5-1", hand="1-2 0-5", lead_sides_closed="true")
+    assert [(p["tile"], p["end"]) for p in answer["plays"]] == [("1-2", "E")]
+    _, answer = post(client, layout="5-5 | E: 5-1", hand="1-2 0-5")
+    assert [(p["tile"], p["end"]) for p in answer["plays"]] == [
+        ("0-5", "N"),
+        ("0-5", "S"),
+        ("0-5", "W"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("extra", "must"),
+    [
+        ({}, "draw"),
+        ({"boneyard": 1}, "draw"),
+        ({"boneyard": 0}, "pass"),
+        ({"boneyard": 2, "last_two_never_drawn": True}, "pass"),
+        ({"boneyard": "3", "last_two_never_drawn": "yes"}, "draw"),
+    ],
+)
+def test_no_play_is_draw_or_pass_by_the_boneyard(
+    client: FlaskClient, extra: dict[str, Any], must: str
+) -> None:
+    status, answer = post(client, layout=COMPLETE, hand="4-4 5-5", **extra)
+    assert status == 200
+    assert answer["plays"] == [] and answer["must"] == must
+
+
+def test_empty_table_and_an_empty_hand(client: FlaskClient) -> None:
+    _, answer = post(client, layout="", hand="4-4 5-5 1-2")
+    assert answer["plays"] == [{"tile": "5-5", "end": "lead"}]
+    _, answer = post(client, layout="", hand="1-2")
+    assert answer["must"] == "no lead"
+    _, answer = post(client, layout=COMPLETE, hand="")
+    assert answer["must"] == "out"
+    # A form sends the same (the empty table as an empty field).
+    response = client.post(URL, data={"layout": "", "hand": "4-4"})
+    assert response.status_code == 200
+    assert response.get_json()["plays"] == [{"tile": "4-4", "end": "lead"}]
+
+
+@pytest.mark.parametrize(
+    ("fields", "status", "error"),
+    [
+        ({"hand": "1-1"}, 400, "field 'layout': missing"),
+        ({"layout": "6-6"}, 400, "field 'hand': missing"),
+        (
+            {"layout": "6-6 | N: 6-4 3-5", "hand": "1-1"},
+            400,
+            "field 'layout': 3-5 does not match the 4 it is played on at column 14 of "
+            "'6-6 | N: 6-4 3-5'",
+        ),
+        ({"layout": "6-6", "hand": "1-2 3-x"}, 400, "field 'hand': a tile is written"),
+        ({"layout": "6-6", "hand": "1-7"}, 400, "field 'hand': 7 pips is more than"),
+        ({"layout": "6-6", "hand": "1-1", "boneyard": -1}, 400, "field 'boneyard': must be 0"),
+        ({"layout": "6-6", "hand": "1-1", "boneyard": "x"}, 400, "must be a whole number"),
+        (
+            {"layout": "6-6", "hand": "1-1", "only_first_spinner": "maybe"},
+            400,
+            "field 'only_first_spinner': must be true or false, got 'maybe'",
+        ),
+        ({"layout": "6-6", "hand": "1-1", "bonyard": 3}, 400, "unknown field 'bonyard'"),
+        # Impossible positions: a tile both in the hand and on the table, a tile twice in
+        # the hand, an arm extended before the cross is complete, too large a boneyard.
+        ({"layout": "6-6 | N: 6-3", "hand": "3-6"}, 422, "tile 3-6 appears more than once"),
+        ({"layout": "6-6", "hand": "1-1 1-1"}, 422, "tile 1-1 appears more than once"),
+        (
+            {"layout": "6-6 | N: 6-3 3-4", "hand": "1-1"},
+            422,
+            "arm N extends before the cross is complete",
+        ),
+        (
+            {"layout": COMPLETE, "hand": "4-4", "boneyard": 17},
+            422,
+            "field 'boneyard': 17 tiles cannot be left: a Cross boneyard never holds more than 16",
+        ),
+        (
+            {"layout": COMPLETE, "hand": "4-4", "boneyard": 22},
+            422,
+            "field 'boneyard': 22 tiles cannot be left: with 5 on the table, 1 in the hand",
+        ),
+        ({"layout": "", "hand": ""}, 422, "field 'hand': an empty hand before the lead"),
+    ],
+)
+def test_errors_name_the_field(
+    client: FlaskClient, fields: dict[str, Any], status: int, error: str
+) -> None:
+    got, answer = post(client, **fields)
+    assert got == status
+    assert error in answer["error"]
+
+
+def test_boneyard_of_sixteen_is_taken(client: FlaskClient) -> None:
+    # 2 players dealt 6 each (the variant) leave 28 - 12 = 16: the largest boneyard.
+    status, answer = post(client, layout=COMPLETE, hand="4-4", boneyard=16)
+    assert status == 200 and answer["must"] == "draw"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [SPINNER, "--hand", "4-5 3-5 2-4 1-1 0-0"],
+        [SPINNER, "--hand", "3-5", "--only-first-spinner"],
+        [COMPLETE, "--hand", "4-4 5-5", "--boneyard", "2", "--last-two-never-drawn"],
+        ["5-5 | E: 5-1", "--hand", "1-2 0-5", "--lead-sides-closed"],
+        ["", "--hand", "1-2"],
+        [COMPLETE, "--hand", ""],
+    ],
+)
+def test_same_answer_as_the_cli(
+    client: FlaskClient, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    assert main(["cross", "plays", *argv, "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    fields: dict[str, Any] = {"layout": argv[0], "hand": argv[2]}
+    flags = argv[3:]
+    if "--boneyard" in flags:
+        fields["boneyard"] = int(flags[flags.index("--boneyard") + 1])
+    for flag in ("--only-first-spinner", "--last-two-never-drawn", "--lead-sides-closed"):
+        fields[flag[2:].replace("-", "_")] = flag in flags
+    status, answer = post(client, **fields)
+    assert status == 200
+    assert answer == cli
+
+
+def test_a_hand_photo(client: FlaskClient) -> None:
+    # sample_photos/hand-1.json labels the rendered hand: 3-3 4-6 1-6 0-0 0-4 (27 pips).
+    # On the lead 6-6 alone, 4-6 and 1-6 go on each of the four sides (worked by hand).
+    label = json.loads((SAMPLES / "hand-1.json").read_text(encoding="utf-8"))
+    tiles = sorted(f"{min(a, b)}-{max(a, b)}" for a, b in label["tiles"])
+    assert tiles == ["0-0", "0-4", "1-6", "3-3", "4-6"]
+    with (SAMPLES / "hand-1.jpg").open("rb") as photo:
+        data = {"layout": "6-6", "photo": (photo, "hand.jpg")}
+        response = client.post(URL, data=data, content_type="multipart/form-data")
+    assert response.status_code == 200
+    answer = response.get_json()
+    assert sorted(answer["hand"].split()) == tiles
+    assert [(p["tile"], p["end"]) for p in answer["plays"]] == [
+        (tile, end) for tile in ("1-6", "4-6") for end in "NESW"
+    ]
+    assert answer["reading"]["total"] == label["total"] and answer["reading"]["overlay"]
+
+
+def test_a_photo_with_the_hand_typed_is_400(client: FlaskClient, jpeg_bytes: bytes) -> None:
+    data = {"layout": "6-6", "hand": "1-1", "photo": (io.BytesIO(jpeg_bytes), "hand.jpg")}
+    response = client.post(URL, data=data, content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert response.get_json()["error"] == (
+        "send either a photo 'photo' or a hand 'hand', not both"
+    )
+
+
+def test_a_photo_of_no_tile_is_422(client: FlaskClient, jpeg_bytes: bytes) -> None:
+    # A grey picture: no tile. An empty hand would say "you went out": refused instead.
+    data = {"layout": "6-6", "photo": (io.BytesIO(jpeg_bytes), "hand.jpg")}
+    response = client.post(URL, data=data, content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert response.get_json()["error"].startswith("no domino tile found in the photo")
+
+
+def test_a_file_not_an_image_is_415(client: FlaskClient) -> None:
+    data = {"layout": "6-6", "photo": (io.BytesIO(b"6-6 1-1\nnot a photo"), "hand.txt")}
+    response = client.post(URL, data=data, content_type="multipart/form-data")
+    assert response.status_code == 415
+    assert "not an image" in response.get_json()["error"]
+
+
+def test_a_long_layout_is_413(client: FlaskClient, app: Flask) -> None:
+    app.config["MAX_FORM_MEMORY_SIZE"] = 1000
+    data = {"layout": "6-6 " * 500, "hand": "1-1"}
+    response = client.post(URL, data=data, content_type="multipart/form-data")
+    assert response.status_code == 413
+    assert response.get_json()["error"].startswith("a text field is larger than the 1 kB")
