@@ -1714,3 +1714,159 @@ def test_cross_round_added_to_the_match_clears_the_photo_with_the_hand(
     assert page.inner_text(f"{seat} .pips") == "0"
     assert page.inner_text(f"{seat} .status") == ""
     assert page.locator(f"{seat} .overlay").is_hidden()
+
+
+# Session 10, a newcomer's pass: answers arriving after the page moved on, and errors said
+# of a text the box no longer holds.
+
+
+def _hold(page: Any, pattern: str, wanted: bytes) -> list[Any]:
+    """Hold the requests to ``pattern`` whose body holds ``wanted`` (others go on); the
+    list fills as they arrive, to be sent on with :func:`_release`."""
+    held: list[Any] = []
+
+    def hold(request_route: Any) -> None:
+        if wanted in (request_route.request.post_data_buffer or b""):
+            held.append(request_route)
+        else:
+            request_route.continue_()
+
+    page.route(pattern, hold)
+    return held
+
+
+def _release(page: Any, held: list[Any]) -> None:
+    """Wait for the held request to arrive, send it on, and let the page take its answer."""
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the request was never sent"
+    route = held.pop(0)
+    with page.expect_response(lambda response: response.request == route.request) as answered:
+        route.continue_()
+    answered.value.finished()
+    page.wait_for_timeout(500)  # the page's handler runs once the JSON is read
+
+
+def test_domineering_verdict_asked_of_an_earlier_sheet_is_not_shown(
+    page: Any, live_server: str
+) -> None:
+    # "V claims C1-C2" checked on the opening, then V's pair C1-C2 tapped in before the
+    # check answered: the page showed "Legal: V may claim C1-C2." under "H to move", with
+    # C1-C2 already claimed on the sheet.
+    _domineering_opening(page, live_server)
+    held = _hold(page, "**/api/domineering/check", b"C1-C2")
+    page.select_option("#dispute-player", "V")
+    page.fill("#dispute-move", "C1-C2")
+    page.click("#dispute button[type=submit]")
+    page.click("rect.cell[data-cell='C1']")
+    page.click("rect.cell[data-cell='C2']")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    _release(page, held)
+    page.unroute("**/api/domineering/check")
+    assert page.locator("#verdict").is_hidden()
+    # Asked again of the sheet shown, the claim is answered for it: C1 is V's now.
+    page.select_option("#dispute-player", "V")
+    page.click("#dispute button[type=submit]")
+    page.wait_for_selector("#verdict:not([hidden])")
+    assert page.inner_text("#verdict") == "Not legal for V: C1 and C2 are occupied (claimed by V)"
+
+
+def test_domineering_photo_read_after_a_refused_position_drops_the_box_error(
+    page: Any, live_server: str
+) -> None:
+    # The box's "unknown cell symbol 'X' ... of 'HHX/.....'" stayed under the position read
+    # from the photo, which the box then held.
+    page.goto(live_server + "/domineering/")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    page.click("details.notation summary")
+    page.fill("#notation", "HHX/.....")
+    page.click("#use-notation")
+    page.wait_for_selector("#notation-status.error")
+    page.set_input_files("#photo", str(SAMPLES / "sheet-1.jpg"))
+    page.wait_for_selector(".overlay:not([hidden]):not(.reading) img", timeout=60_000)
+    expected = json.loads((SAMPLES / "sheet-1.json").read_text(encoding="utf-8"))["position"]
+    assert page.input_value("#notation") == expected
+    assert page.inner_text("#notation-status") == ""
+
+
+def test_kingdom_photo_is_not_replaced_by_an_earlier_taps_late_answer(
+    page: Any, live_server: str
+) -> None:
+    # A square set on an empty board, then a photo: the photo answered first (kingdom-2,
+    # 19), then the tap's rescore answered and put the tapped board back (a forest alone,
+    # 0 points) beside the photo and its warnings.
+    page.goto(live_server + "/kingdomino/")
+    page.click("button.new-kingdom[data-size='5']")
+    total_is(page, 0)
+    held = _hold(page, "**/api/kingdomino/score", b'"kingdom":"F ')
+    set_square(page, 0, 0, "forest")
+    page.set_input_files("#photo", str(SAMPLES / "kingdom-2.jpg"))
+    total_is(page, 19)  # sample_photos/kingdom-2.txt
+    _release(page, held)
+    assert page.inner_text("#total") == "19"
+    first_square = page.locator(".kingdom-board .square[data-row='0'][data-col='0']")
+    assert first_square.get_attribute("aria-label") == "A1: lake"  # kingdom-2's, not the forest
+
+
+def test_kingdom_photo_read_after_a_refused_kingdom_drops_the_box_error(
+    page: Any, live_server: str
+) -> None:
+    page.goto(live_server + "/kingdomino/")
+    page.click("details.notation summary")
+    page.fill("#notation", "C X")
+    page.click("#use-notation")
+    page.wait_for_selector("#notation-status.error")
+    page.set_input_files("#photo", str(SAMPLES / "kingdom-1.jpg"))
+    total_is(page, 27)
+    assert page.input_value("#notation").startswith("W G G F L1")
+    assert page.inner_text("#notation-status") == ""
+
+
+def test_compared_kingdom_typed_before_a_photo_does_not_replace_it(
+    page: Any, live_server: str
+) -> None:
+    # Kingdom 1 typed and "Use" tapped, then its photo taken: the photo answered first
+    # (kingdom-3, 18), then the typed kingdom (8) replaced it and took its picture away.
+    page.goto(live_server + "/kingdomino/compare")
+    first = "section.kingdom[data-kingdom='1']"
+    held = _hold(page, "**/api/kingdomino/score", b"C F1 F/W W2 W")
+    page.click(f"{first} details.notation summary")
+    page.fill(f"{first} .notation-text", "C F1 F/W W2 W")
+    page.click(f"{first} .use-notation")
+    page.set_input_files(f"{first} input[type=file]", str(SAMPLES / "kingdom-3.jpg"))
+    page.wait_for_function(
+        "document.querySelector(\"section.kingdom[data-kingdom='1'] .kingdom-total\")"
+        ".textContent === '· 18 points'"
+    )
+    _release(page, held)
+    assert page.inner_text(f"{first} .kingdom-total") == "· 18 points"
+    assert page.locator(f"{first} .overlay img").is_visible()
+
+
+def test_two_step_round_answers_only_the_latest_table_and_move(page: Any, live_server: str) -> None:
+    # No request order: "plays optional" ticked then unticked, the ticked table answering
+    # last showed its 5 moves (the discards) under the unticked box; a move checked, then
+    # another, the first answering last showed its verdict beside the second move.
+    page.goto(f"{live_server}/two-step/round")
+    page.click("#round-example")
+    detail = "document.getElementById('round-detail').textContent"
+    page.wait_for_function(f"{detail} === '2 legal moves'")  # 0-2 on the 2, 3-4 on the 3
+    held = _hold(page, "**/api/two-step/analyze", b'"optional_plays":true')
+    page.check("#optional-plays")
+    page.uncheck("#optional-plays")
+    _release(page, held)
+    page.unroute("**/api/two-step/analyze")
+    assert page.inner_text("#round-detail") == "2 legal moves"
+    assert page.locator("#round-moves li").all_inner_texts() == [
+        "play 0-2 hand right",
+        "play 3-4 hand left",
+    ]
+    held = _hold(page, "**/api/two-step/check", b'"move":"play 0-2')
+    page.click("#round-moves li button >> nth=0")
+    page.click("#round-moves li button >> nth=1")
+    page.wait_for_selector("#check-status.ok")
+    _release(page, held)
+    assert page.input_value("#check-move") == "play 3-4 hand left"
+    assert page.inner_text("#check-status") == "Legal: play 3-4 hand left"

@@ -337,6 +337,14 @@
       R.status(status, "The photo was set aside: the sheet was changed while it was read. Take it again to read it.");
     }
 
+    /* A photo's sheet shown: the box now holds its position, so an error said of the
+       text typed there before (a refused position) is no longer about it (session 10:
+       it stayed under the photo's position). */
+    function showPhoto(data) {
+      R.status(notationStatus, "");
+      show(data);
+    }
+
     R.onPhoto(document.getElementById("photo"), async (file) => {
       const ticket = requests.next();
       lastPhoto = ticket;
@@ -357,7 +365,7 @@
       if (ok) {
         const warnings = data.warnings && data.warnings.length ? ` Check: ${data.warnings.join("; ")}.` : "";
         R.status(status, `Read from the photo. Tap a pair to remove it, or two cells to add one.${warnings}`, "ok");
-        show(data);
+        showPhoto(data);
       } else {
         cells = data.cells.map((row) => (Array.isArray(row) ? row : row.split("")));
         // Impossible with the chosen starter, but perhaps the other side started: a
@@ -380,7 +388,7 @@
               `(change "Started" if not). Tap a pair to remove it, or two cells to add one.`,
             "ok"
           );
-          show(retry.data);
+          showPhoto(retry.data);
           return;
         }
         R.status(status, data.error + " Tap the cells to correct the reading.", "error");
@@ -410,8 +418,10 @@
       analyze({ position: notation.value.toUpperCase() }, true); // "hh" as "HH", like the dispute box
     });
     document.getElementById("solve").addEventListener("click", solve);
+    const checks = R.sequence();
     document.getElementById("dispute").addEventListener("submit", async (event) => {
       event.preventDefault();
+      const ticket = checks.next();
       const verdict = document.getElementById("verdict");
       const body = {
         position: position(),
@@ -426,6 +436,10 @@
         return;
       }
       const { ok, data } = await R.post("/api/domineering/check", body);
+      // A verdict is only shown on the sheet it was asked of, and only the latest claim's:
+      // the sheet tapped or "Started" changed meanwhile made it another position's
+      // (session 10: "Legal: V may claim C1-C2" showed with C1-C2 already claimed).
+      if (!checks.isLatest(ticket) || body.position !== position() || body.first !== firstSelect.value) return;
       verdict.hidden = false;
       if (!ok) {
         verdict.className = "verdict illegal";

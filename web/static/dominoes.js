@@ -717,13 +717,21 @@
       return [`Player ${result.winner} cleared their dance card`, `${points} point${points === 1 ? "" : "s"}`];
     }
 
+    /* Only the latest table sent, and the latest move checked on the table shown, are
+       answered on the page: an earlier one answering last showed as the current one
+       (session 10). */
+    const analyses = R.sequence();
+    const checks = R.sequence();
+
     async function analyse() {
+      const ticket = analyses.next();
       if (!R.filled(position, "Write the table first, or use the example", status)) return;
       R.status(status, "Refereeing…", "busy");
       const { ok, data } = await R.post("/api/two-step/analyze", {
         position: position.value,
         optional_plays: optional.checked,
       });
+      if (!analyses.isLatest(ticket)) return;
       if (!ok) {
         // The last table refereed stays in sight, said to be that, and its moves can
         // still be checked (session 10: a typo hid it).
@@ -770,12 +778,15 @@
 
     async function check() {
       if (!analysed) return;
+      const ticket = checks.next();
       if (!R.filled(checkInput, "Write a move, like: play 3-4 hand left", checkStatus)) return;
+      const asked = analysed;
       const { ok, data } = await R.post("/api/two-step/check", {
-        position: analysed.position,
+        position: asked.position,
         move: checkInput.value,
         optional_plays: optional.checked,
       });
+      if (!checks.isLatest(ticket) || analysed !== asked) return; // another move or table since
       if (!ok) R.status(checkStatus, data.error, "error");
       else R.status(checkStatus, data.legal ? `Legal: ${data.move}` : `Not legal: ${data.reason}`, data.legal ? "ok" : "error");
     }

@@ -381,8 +381,16 @@
     }
 
     const widget = new KingdomWidget(section, (w, answer) => {
-      if (answer) show(answer);
-      else rescore(w.notation());
+      if (answer) {
+        // The photo's kingdom replaces the board: a rescore sent before it answered (a tap,
+        // a bonus) is of the board it replaced and must not come back over it (session 10:
+        // it did, leaving the photo and its warnings beside the old board and total).
+        requests.next();
+        // And the box now holds the photo's kingdom: an error said of the text typed there
+        // before is no longer about it.
+        R.status(notationStatus, "");
+        show(answer);
+      } else rescore(w.notation());
     });
     document.querySelectorAll("input[name=bonus]").forEach((box) =>
       box.addEventListener("change", () => widget.squares && rescore(widget.notation()))
@@ -476,13 +484,22 @@
     }
 
     document.querySelectorAll("section.kingdom").forEach((section) => {
-      const widget = new KingdomWidget(section, (changed) => update(changed));
+      /* A kingdom typed is used only if its board has not changed since it was sent (a
+         photo read, a tap): session 10, a kingdom typed, then a photo, and the typed one
+         answering last replaced the photo's kingdom and took its picture away. */
+      const typed = R.sequence();
+      const widget = new KingdomWidget(section, (changed) => {
+        typed.next();
+        update(changed);
+      });
       widgets.push(widget);
       section.querySelector(".use-notation").addEventListener("click", async () => {
         const box = section.querySelector(".notation-text");
         if (!R.filled(box, EMPTY_KINGDOM, widget.status)) return;
         const text = box.value;
+        const ticket = typed.next();
         const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: text });
+        if (!typed.isLatest(ticket)) return;
         if (!ok) {
           R.status(widget.status, data.error, "error");
           return;
