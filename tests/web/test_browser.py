@@ -1870,3 +1870,27 @@ def test_two_step_round_answers_only_the_latest_table_and_move(page: Any, live_s
     _release(page, held)
     assert page.input_value("#check-move") == "play 3-4 hand left"
     assert page.inner_text("#check-status") == "Legal: play 3-4 hand left"
+
+
+def test_kingdom_typed_and_refused_says_the_board_is_the_last_good_one(
+    page: Any, live_server: str
+) -> None:
+    # The top status gave the engine's message only, above the photo's board and its 27,
+    # where the Domineering page says the position typed is refused and what is shown.
+    page.goto(live_server + "/kingdomino/")
+    page.set_input_files("#photo", str(SAMPLES / "kingdom-1.jpg"))
+    total_is(page, 27)
+    page.click("details.notation summary")
+    page.fill("#notation", "C X")
+    page.click("#use-notation")
+    page.wait_for_selector("#notation-status.error")
+    error = (
+        "unknown terrain letter 'X' (expected one of W F L G S M C .) in row 1 at column 3 of 'C X'"
+    )
+    assert page.inner_text("#notation-status") == error
+    assert page.inner_text("section.kingdom .status") == (
+        f"The kingdom typed is refused: {error}. "
+        "The board and score shown are the last good kingdom (27)."
+    )
+    assert page.inner_text("#total") == "27"
+    assert page.input_value("#notation") == "C X"

@@ -369,8 +369,15 @@
       const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: text, bonus: currentBonuses() });
       if (!requests.isLatest(ticket)) return;
       if (!ok) {
-        R.status(widget.status, data.error, "error");
-        if (fromNotation) R.status(notationStatus, data.error, "error");
+        if (fromNotation) {
+          // Said as on the Domineering page: the board and score in sight are not the
+          // kingdom typed, which stays in its box to be fixed (session 10: only the error).
+          const kept = lastAnswer ? `. The board and score shown are the last good kingdom (${lastAnswer.total}).` : "";
+          R.status(widget.status, `The kingdom typed is refused: ${data.error}${kept}`, "error");
+          R.status(notationStatus, data.error, "error");
+        } else {
+          R.status(widget.status, data.error, "error");
+        }
         return;
       }
       if (fromNotation) {
