@@ -1894,3 +1894,27 @@ def test_kingdom_typed_and_refused_says_the_board_is_the_last_good_one(
     )
     assert page.inner_text("#total") == "27"
     assert page.input_value("#notation") == "C X"
+
+
+def test_domineering_photo_set_aside_keeps_the_refusal_typed_meanwhile(
+    page: Any, live_server: str
+) -> None:
+    # A photo, then a position typed and refused while it was read: when the photo came
+    # back, "The photo was set aside ..." replaced "The position typed is refused: ..."
+    # at the top, though the refusal was the newer news.
+    held = _hold(page, "**/api/domineering/analyze", b'name="photo"')
+    _domineering_opening(page, live_server)
+    page.set_input_files("#photo", str(SAMPLES / "sheet-1.jpg"))
+    page.wait_for_selector(".overlay.reading:not([hidden])")
+    page.click("details.notation summary")
+    page.fill("#notation", "HHX/.....")
+    page.click("#use-notation")
+    page.wait_for_selector("#notation-status.error")
+    _release(page, held)
+    page.wait_for_selector(".overlay", state="hidden")
+    assert page.inner_text("#status") == (
+        "The position typed is refused: unknown cell symbol 'X' (a cell is '.', 'H', 'V' or "
+        "'#') at column 3 of 'HHX/.....' The photo was set aside: a position was typed while "
+        "it was read. Take it again to read it."
+    )
+    _shows_the_opening(page)

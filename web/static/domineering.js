@@ -244,6 +244,7 @@
     const notationStatus = document.getElementById("notation-status");
     const perfect = document.getElementById("perfect");
     const answerNote = document.getElementById("answer-note");
+    const TYPED_REFUSED = "The position typed is refused: "; // the top status's start then
 
     /* A position refused: the analysis of the last good one stays in sight, said to be
        that (session 10: it was hidden, so a typo lost the legal pairs and who is to move).
@@ -313,7 +314,7 @@
           confidence = data.confidence || null;
           R.showOverlay(overlay, data.overlay);
         }
-        R.status(status, fromNotation ? `The position typed is refused: ${data.error}` : data.error, "error");
+        R.status(status, fromNotation ? `${TYPED_REFUSED}${data.error}` : data.error, "error");
         keepLastAnswer();
         render();
         return;
@@ -334,7 +335,13 @@
     function photoSetAside(ticket) {
       if (ticket !== lastPhoto || !overlay.classList.contains("reading")) return; // a newer photo is read
       R.showOverlay(overlay, null);
-      R.status(status, "The photo was set aside: the sheet was changed while it was read. Take it again to read it.");
+      const typed = status.textContent.startsWith(TYPED_REFUSED);
+      const why = typed ? "a position was typed" : "the sheet was changed";
+      const aside = `The photo was set aside: ${why} while it was read. Take it again to read it.`;
+      // What the newer request said stays first: a position typed and refused meanwhile
+      // is still the news (session 10: this line replaced "The position typed is refused").
+      if (status.classList.contains("error")) R.status(status, `${status.textContent} ${aside}`, "error");
+      else R.status(status, aside);
     }
 
     /* A photo's sheet shown: the box now holds its position, so an error said of the
