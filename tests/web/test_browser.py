@@ -1918,3 +1918,27 @@ def test_domineering_photo_set_aside_keeps_the_refusal_typed_meanwhile(
         "it was read. Take it again to read it."
     )
     _shows_the_opening(page)
+
+
+def test_kingdom_typed_while_a_photo_is_read_is_not_replaced_by_it(
+    page: Any, live_server: str
+) -> None:
+    # A photo taken, then a kingdom typed and scored while it was read: the photo's answer,
+    # coming last, replaced the kingdom typed (8) and the text in the box with the photo's
+    # (27). The latest asked stands now, and the page says the photo was set aside.
+    held = _hold(page, "**/api/kingdomino/score", b'name="photo"')
+    page.goto(live_server + "/kingdomino/")
+    page.set_input_files("#photo", str(SAMPLES / "kingdom-1.jpg"))
+    page.wait_for_selector(".overlay.reading:not([hidden])")
+    page.click("details.notation summary")
+    page.fill("#notation", "C F1 F/W W2 W")
+    page.click("#use-notation")
+    total_is(page, 8)  # forest 2 x 1 crown + wheat 3 x 2 crowns
+    _release(page, held)
+    assert page.inner_text("#total") == "8"
+    assert page.input_value("#notation") == "C F1 F\nW W2 W"
+    assert page.locator("section.kingdom .overlay").is_hidden()
+    assert page.inner_text("section.kingdom .status") == (
+        "The photo was set aside: the kingdom was changed while it was read. "
+        "Take it again to read it."
+    )

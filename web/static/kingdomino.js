@@ -36,7 +36,9 @@
   }
 
   /* One kingdom: squares [{t: letter, c: crowns}], drawn in `section`, edited by taps. */
-  function KingdomWidget(section, onChange) {
+  /* `requests`: the page's sequence when the page's own requests (a rescore after a tap,
+     a kingdom typed) and this widget's photo must be answered in the order sent. */
+  function KingdomWidget(section, onChange, requests) {
     this.section = section;
     this.onChange = onChange;
     this.squares = null;
@@ -50,7 +52,8 @@
     this.editor = section.querySelector(".square-editor");
     this.status = section.querySelector(".status");
     this.overlay = section.querySelector(".overlay");
-    this.requests = R.sequence();
+    this.requests = requests || R.sequence();
+    this.lastPhoto = 0; // the ticket of the latest photo sent
     const photo = section.querySelector("input[type=file]");
     R.onPhoto(photo, (file) => this.readPhoto(file));
     section.querySelectorAll(".new-kingdom").forEach((button) =>
@@ -90,13 +93,14 @@
 
   KingdomWidget.prototype.readPhoto = async function (file) {
     const ticket = this.requests.next();
+    this.lastPhoto = ticket;
     R.status(this.status, "Reading the photo…", "busy");
     R.previewPhoto(this.overlay, file);
     const form = new FormData();
     form.append("photo", file);
     for (const bonus of currentBonuses()) form.append("bonus", bonus);
     const { ok, data } = await R.post("/api/kingdomino/score", form);
-    if (!this.requests.isLatest(ticket)) return;
+    if (!this.requests.isLatest(ticket)) return this.photoSetAside(ticket);
     if (!ok) {
       R.showOverlay(this.overlay, null);
       R.status(this.status, data.error, "error");
@@ -110,6 +114,18 @@
     R.status(this.status, "Read from the photo. Tap a square to correct it.", "ok");
     this.render();
     this.onChange(this, data);
+  };
+
+  /* Something was asked after the photo was sent (a square set, a kingdom typed, a bonus):
+     the photo's answer is not used, and the page says so, as the Domineering page does
+     (session 10: on the score page the photo's late answer replaced a kingdom typed after
+     it, the text typed included). What the newer request said stays first. */
+  KingdomWidget.prototype.photoSetAside = function (ticket) {
+    if (ticket !== this.lastPhoto) return; // a newer photo is read
+    R.showOverlay(this.overlay, null);
+    const aside = "The photo was set aside: the kingdom was changed while it was read. Take it again to read it.";
+    if (this.status.classList.contains("error")) R.status(this.status, `${this.status.textContent} ${aside}`, "error");
+    else R.status(this.status, aside);
   };
 
   /* Draw the board; `answer` (the score JSON) gives domain outlines and points. */
@@ -387,18 +403,22 @@
       show(data);
     }
 
-    const widget = new KingdomWidget(section, (w, answer) => {
-      if (answer) {
-        // The photo's kingdom replaces the board: a rescore sent before it answered (a tap,
-        // a bonus) is of the board it replaced and must not come back over it (session 10:
-        // it did, leaving the photo and its warnings beside the old board and total).
-        requests.next();
-        // And the box now holds the photo's kingdom: an error said of the text typed there
-        // before is no longer about it.
-        R.status(notationStatus, "");
-        show(answer);
-      } else rescore(w.notation());
-    });
+    /* The photo and the rescores share one sequence, so only the latest sent is shown:
+       a rescore sent before the photo no longer comes back over it (session 10: the tapped
+       board and its 0 beside the photo and its warnings), and a photo answering after a
+       later rescore is set aside, said so (it replaced a kingdom typed after it). */
+    const widget = new KingdomWidget(
+      section,
+      (w, answer) => {
+        if (answer) {
+          // The box now holds the photo's kingdom: an error said of the text typed there
+          // before is no longer about it.
+          R.status(notationStatus, "");
+          show(answer);
+        } else rescore(w.notation());
+      },
+      requests
+    );
     document.querySelectorAll("input[name=bonus]").forEach((box) =>
       box.addEventListener("change", () => widget.squares && rescore(widget.notation()))
     );
