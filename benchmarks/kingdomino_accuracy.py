@@ -31,6 +31,11 @@ magenta at two strengths, gamma 0.7 / 1.4, exposure x0.7 / x1.3, half and quarte
 JPEG quality 60, and three of them saved as a JPEG of quality 90, as a photo file is),
 one line per condition: how a reading carries over to other people's
 photos of other kingdoms.  The changes are deterministic (no random draw).
+``--fresh-conditions`` does the same under :data:`FRESH_CONDITIONS`, 16 other changes
+(milder or other casts, gammas and exposures, sizes, JPEG, blur, noise) fixed in session 10
+to check a change on lines it was not designed on.  Already used (each time once, for one
+final candidate; docs/kingdomino-vision.md): session 10's own-light crowns and session 10's
+terrains' own tones (neither kept).  A change tuned on them makes them no longer fresh.
 
 A kingdom has no "up": a reading is compared with its labels in the quarter-turn that
 matches best (phone photos only ever need the identity when the corners are ordered as
@@ -121,6 +126,29 @@ def _jpeg(quality: int) -> Change:
     return change
 
 
+def _blur(sigma: float) -> Change:
+    """A Gaussian blur of ``sigma`` pixels (kernel size from sigma), as a photo a little out
+    of focus."""
+
+    def change(image: np.ndarray) -> np.ndarray:
+        return np.asarray(cv2.GaussianBlur(image, (0, 0), sigma), dtype=np.uint8)
+
+    return change
+
+
+def _noise(sigma: float, seed: int = 10) -> Change:
+    """Gaussian sensor noise of ``sigma`` grey levels on every channel, drawn afresh for
+    each photo from ``numpy.random.default_rng(seed)`` (so the same on every run), clipped
+    to 0-255."""
+
+    def change(image: np.ndarray) -> np.ndarray:
+        rng = np.random.default_rng(seed)
+        out = image.astype(np.float64) + rng.normal(0.0, sigma, image.shape)
+        return np.clip(np.rint(out), 0, 255).astype(np.uint8)
+
+    return change
+
+
 def _then(first: Change, second: Change) -> Change:
     """``first``, then ``second`` (a change saved as a JPEG file, as any photo is)."""
     return lambda image: second(first(image))
@@ -148,6 +176,30 @@ CONDITIONS: tuple[tuple[str, Change], ...] = (
     ("half, jpeg 90", _then(_size(0.5), _jpeg(90))),
     ("green 2, jpeg 90", _then(_cast(0.92, 1.1, 0.92), _jpeg(90))),
     ("gamma 0.7, jpeg 90", _then(_gamma(0.7), _jpeg(90))),
+)
+
+
+#: ``--fresh-conditions``: changes no session tuned on, fixed before they were first
+#: measured (session 10's pre-registered check, docs/kingdomino-vision.md).  Used so
+#: far only to check final candidates once: session 10's own-light crowns and its
+#: terrains' own tones (neither kept: docs/kingdomino-vision.md, "Session 10").
+FRESH_CONDITIONS: tuple[tuple[str, Change], ...] = (
+    ("warm 1.5", _cast(0.89, 1.0, 1.11)),
+    ("cool 1.5", _cast(1.11, 1.0, 0.89)),
+    ("green 1.5", _cast(0.94, 1.075, 0.94)),
+    ("magenta 1.5", _cast(1.06, 0.925, 1.06)),
+    ("gamma 0.85", _gamma(0.85)),
+    ("gamma 1.2", _gamma(1.2)),
+    ("exposure 0.85", _cast(0.85, 0.85, 0.85)),
+    ("exposure 1.15", _cast(1.15, 1.15, 1.15)),
+    ("three-quarter size", _size(0.75)),
+    ("third size", _size(0.33)),
+    ("jpeg 75", _jpeg(75)),
+    ("three-quarter, jpeg 80", _then(_size(0.75), _jpeg(80))),
+    ("warm 1, jpeg 80", _then(_cast(0.93, 1.0, 1.07), _jpeg(80))),
+    ("cool 1, half", _then(_cast(1.07, 1.0, 0.93), _size(0.5))),
+    ("blur 1", _blur(1.0)),
+    ("noise 4", _noise(4.0)),
 )
 
 
@@ -262,9 +314,17 @@ def main(argv: list[str] | None = None) -> int:
         help="also read phone/ (grouped CV) and the sample kingdoms under each of CONDITIONS",
     )
     parser.add_argument(
+        "--fresh-conditions",
+        action="store_true",
+        help="the same, under each of FRESH_CONDITIONS: 16 lines kept for checking a change "
+        "on lines it was not designed on (already used, once each, by session 10's "
+        "own-light crowns and its terrains' own tones; do not tune on them)",
+    )
+    parser.add_argument(
         "--only",
         default="",
-        help="with --conditions: a subset of the conditions' names, separated by commas "
+        help="with --conditions / --fresh-conditions: a subset of the conditions' names, "
+        "separated by commas "
         '(or by semicolons; a name with a comma, "half, jpeg 90", is found either way)',
     )
     parser.add_argument(
@@ -320,24 +380,32 @@ def main(argv: list[str] | None = None) -> int:
             parts = np.array([_stages(p, committed, args.repeat) for p in members]) * 1000
             decode, geometry, squares = np.median(parts, axis=0)
             print(f"{group:<11} {decode:>7.1f} {geometry:>7.1f} {squares:>7.1f}")
-    if args.conditions:
+    chosen = [
+        c
+        for c, on in ((CONDITIONS, args.conditions), (FRESH_CONDITIONS, args.fresh_conditions))
+        if on
+    ]
+    for conditions in chosen:
         phone = [p for p in trainable if p.group == "phone"]
         wanted = _wanted(args.only)
         print(
             "\nUnder other light and size: phone/ by the same grouped CV, the sample kingdoms"
             "\n(sample_photos/kingdom-*.jpg) by the committed model; each photo read once."
         )
-        print(_conditions_table(phone, models, fold_of, committed, wanted))
+        print(_conditions_table(phone, models, fold_of, committed, wanted, conditions))
     return 0
 
 
-def _wanted(only: str) -> set[str]:
-    """The conditions named in ``--only``: separated by ``;`` or ``,``; a name that
+def _wanted(only: str) -> set[str] | None:
+    """The conditions named in ``--only`` (of :data:`CONDITIONS` or
+    :data:`FRESH_CONDITIONS`), or None for all: separated by ``;`` or ``,``; a name that
     itself holds a comma ("half, jpeg 90") is taken whole wherever it appears."""
-    names = [name for name, _ in CONDITIONS]
+    if not only.strip():
+        return None
+    names = [name for name, _ in CONDITIONS + FRESH_CONDITIONS]
     wanted = {name for name in names if "," in name and name in only}
     rest = only
-    for name in wanted:
+    for name in sorted(wanted, key=len, reverse=True):
         rest = rest.replace(name, "")
     for part in rest.replace(";", ",").split(","):
         if part.strip():
@@ -365,17 +433,18 @@ def _conditions_table(
     models: dict[int, SquareModel],
     fold_of: dict[str, int],
     committed: SquareModel,
-    wanted: set[str],
+    wanted: set[str] | None,
+    conditions: tuple[tuple[str, Change], ...] = CONDITIONS,
 ) -> str:
     head = (
-        f"{'condition':<18} {'phone terrain':>13} {'crowns':>7} {'exact':>6} {'all sq.':>7}   "
+        f"{'condition':<22} {'phone terrain':>13} {'crowns':>7} {'exact':>6} {'all sq.':>7}   "
         f"{'samples terrain':>15} {'crowns':>7} {'all sq.':>7}"
     )
     lines = [head, "-" * len(head)]
     samples = _samples()
     totals = np.zeros(6)
-    for name, change in CONDITIONS:
-        if wanted and name not in wanted:
+    for name, change in conditions:
+        if wanted is not None and name not in wanted:
             continue
         rows = [_compare(p, models[fold_of[p.layout]], 1, change) for p in phone]
         squares = sum(r["squares"] for r in rows)
@@ -405,7 +474,7 @@ def _conditions_table(
         )
         totals += figures
         lines.append(
-            f"{name:<18} {figures[0]:>12.2f}% {figures[1]:>6.2f}% {figures[2]:>5.1f}% "
+            f"{name:<22} {figures[0]:>12.2f}% {figures[1]:>6.2f}% {figures[2]:>5.1f}% "
             f"{int(figures[3]):>3}/{len(rows):<3}   {figures[4]:>14.2f}% {figures[5]:>6.2f}% "
             f"{int(sample_ok[2]):>3}/{len(samples):<3}"
         )
@@ -414,7 +483,7 @@ def _conditions_table(
         mean = totals / count
         lines.append("-" * len(head))
         lines.append(
-            f"{'mean':<18} {mean[0]:>12.2f}% {mean[1]:>6.2f}% {mean[2]:>5.1f}% "
+            f"{'mean':<22} {mean[0]:>12.2f}% {mean[1]:>6.2f}% {mean[2]:>5.1f}% "
             f"{mean[3]:>7.1f}   {mean[4]:>14.2f}% {mean[5]:>6.2f}%"
         )
     return "\n".join(lines)
