@@ -1942,3 +1942,18 @@ def test_kingdom_typed_while_a_photo_is_read_is_not_replaced_by_it(
         "The photo was set aside: the kingdom was changed while it was read. "
         "Take it again to read it."
     )
+
+
+def test_kingdom_typed_after_a_photo_drops_the_photo_status(page: Any, live_server: str) -> None:
+    # "Read from the photo. Tap a square to correct it." stayed on top of the kingdom typed
+    # after the photo, which replaced the photo's board (and took the photo away).
+    page.goto(live_server + "/kingdomino/")
+    page.set_input_files("#photo", str(SAMPLES / "kingdom-1.jpg"))
+    total_is(page, 27)
+    assert page.inner_text("section.kingdom .status").startswith("Read from the photo.")
+    page.click("details.notation summary")
+    page.fill("#notation", "C F1 F/W W2 W")
+    page.click("#use-notation")
+    total_is(page, 8)
+    assert page.locator("section.kingdom .overlay").is_hidden()
+    assert page.inner_text("section.kingdom .status") == ""

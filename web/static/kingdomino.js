@@ -399,6 +399,9 @@
       if (fromNotation) {
         R.showOverlay(widget.overlay, null);
         widget.photoWarnings = [];
+        // "Read from the photo." (or the empty board's "Tap each square ...") was said of
+        // the board this kingdom replaced (session 10: it stayed above the kingdom typed).
+        R.status(widget.status, "");
       }
       show(data);
     }
