@@ -12,21 +12,42 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.cross.layout import Layout
-from referee.cross.rules import MAX_BONEYARD, CrossRules
+from referee.cross.rules import DEALT, MAX_BONEYARD, VARIANT_DEAL, CrossRules
 from referee.cross.state import Play, legal_plays
 from referee.dominoes import Tile, format_hand
 from referee.errors import ImpossiblePositionError, RefereeError
 
-__all__ = ["MUSTS", "Advice", "BoneyardError", "advise", "check_boneyard"]
+__all__ = [
+    "MAX_HAND",
+    "MUSTS",
+    "Advice",
+    "BoneyardError",
+    "HandSizeError",
+    "advise",
+    "check_boneyard",
+    "check_hand_size",
+]
 
 #: What ``Advice.must`` may be: play one of the plays, draw, pass, no double to lead with,
 #: or the player went out (an empty hand).
 MUSTS = ("play", "draw", "pass", "no lead", "out")
 
+#: The most tiles one Cross hand ever holds: the tiles dealt and the whole boneyard drawn,
+#: at its largest with 2 players dealt 6 each (the variant): 6 + 16 = 22 (7 + 14 = 21 with
+#: the usual deal; 16 and 13 for 3 and 4 players). Before the lead nobody has drawn: at
+#: most the 7 dealt (``max(DEALT.values())``).
+MAX_HAND = max(
+    each + 28 - players * each for players, dealt in DEALT.items() for each in (dealt, VARIANT_DEAL)
+)
+
 
 class BoneyardError(ImpossiblePositionError):
     """A boneyard count no Cross round leaves; the caller names its field (``--boneyard:``,
     ``field 'boneyard':``)."""
+
+
+class HandSizeError(ImpossiblePositionError):
+    """A hand holding more tiles than any Cross round gives one player."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,17 +106,58 @@ def check_boneyard(boneyard: int, layout: Layout, hand: Sequence[Tile]) -> None:
     if boneyard < 0:
         raise BoneyardError(f"a boneyard holds 0 tiles or more, not {boneyard}")
     left = 28 - len(layout.tiles) - len(hand) - 1
-    if boneyard > left:
+    # The tighter bound is the one said: "at most 21" of 22 was false when 17 was refused
+    # too (session 10 newcomer).
+    if boneyard > left and left < MAX_BONEYARD:
         raise BoneyardError(
             f"{boneyard} tiles cannot be left: with {len(layout.tiles)} on the table, "
             f"{len(hand)} in the hand and at least 1 in another hand, the boneyard holds at "
             f"most {max(left, 0)}"
         )
     if boneyard > MAX_BONEYARD:
+        unseen = (
+            f"{len(layout.tiles)} on the table, {len(hand)} in the hand and at least 1 in "
+            f"another hand leave at most {left} unseen, and "
+            if boneyard > left
+            else ""
+        )
         raise BoneyardError(
-            f"{boneyard} tiles cannot be left: a Cross boneyard never holds more than "
+            f"{boneyard} tiles cannot be left: {unseen}a Cross boneyard never holds more than "
             f"{MAX_BONEYARD} (28 tiles less those dealt: 2 players dealt 6 each leave 16, "
             "7 each leave 14; 3 players leave 10, 4 leave 8; rules/cross.txt)"
+        )
+
+
+def check_hand_size(layout: Layout, hand: Sequence[Tile]) -> None:
+    """Refuse a hand larger than any Cross round gives one player.
+
+    Before the lead nobody has drawn: at most the 7 dealt (2 players; 6 for 3 players and
+    under the variant, 5 for 4). Once the lead is set, at most :data:`MAX_HAND` (22: 6
+    dealt and all 16 of the largest boneyard drawn), and the table and the hand leave at
+    least one tile for another hand (a player with none has gone out).
+
+    Raises
+    ------
+    HandSizeError
+        Saying the count, the bound and why.
+    """
+    dealt = max(DEALT.values())
+    if layout.lead is None and len(hand) > dealt:
+        raise HandSizeError(
+            f"the hand holds {len(hand)} tiles before the lead, when nobody has drawn yet: "
+            f"a deal gives at most {dealt} (2 players 7 each, 3 players 6, 4 players 5; "
+            "rules/cross.txt)"
+        )
+    if len(hand) > MAX_HAND:
+        raise HandSizeError(
+            f"the hand holds {len(hand)} tiles: a Cross hand never holds more than "
+            f"{MAX_HAND} (6 dealt and all 16 of the largest boneyard drawn; rules/cross.txt)"
+        )
+    if len(layout.tiles) + len(hand) > 27:
+        raise HandSizeError(
+            f"the hand holds {len(hand)} tiles and the table {len(layout.tiles)}: with the "
+            "28 tiles of the set, another player must hold at least 1 (a player with none "
+            "has gone out)"
         )
 
 
@@ -162,6 +224,8 @@ def advise(
     referee.errors.ImpossiblePositionError
         A tile twice or both in the hand and on the table, or a layout the rules cannot
         reach (:func:`legal_plays`).
+    HandSizeError
+        A hand larger than any round gives one player (:func:`check_hand_size`).
     BoneyardError
         A boneyard no round leaves (:func:`check_boneyard`), checked after the tiles.
 
@@ -177,6 +241,7 @@ def advise(
     if not hand and layout.lead is None:
         raise RefereeError("an empty hand before the lead (every player is dealt tiles)")
     found = legal_plays(layout, hand, rules=rules, lead_sides_closed=lead_sides_closed)
+    check_hand_size(layout, hand)
     if boneyard is not None:
         check_boneyard(boneyard, layout, hand)
     ends = layout.open_ends(

@@ -131,7 +131,9 @@ def test_empty_table_and_an_empty_hand(client: FlaskClient) -> None:
         (
             {"layout": COMPLETE, "hand": "4-4", "boneyard": 22},
             422,
-            "field 'boneyard': 22 tiles cannot be left: with 5 on the table, 1 in the hand",
+            "field 'boneyard': 22 tiles cannot be left: 5 on the table, 1 in the hand and at "
+            "least 1 in another hand leave at most 21 unseen, and a Cross boneyard never "
+            "holds more than 16",
         ),
         ({"layout": "", "hand": ""}, 422, "field 'hand': an empty hand before the lead"),
     ],
@@ -142,6 +144,74 @@ def test_errors_name_the_field(
     got, answer = post(client, **fields)
     assert got == status
     assert error in answer["error"]
+
+
+def test_boneyard_error_says_the_real_bound(client: FlaskClient) -> None:
+    # Session 10 newcomer: the lead alone on the table and one tile in the hand leave 26
+    # tiles unseen, 25 once another hand holds one; but no deal leaves more than 16 in the
+    # boneyard (2 players dealt 6 each, rules/cross.txt). 26 was refused saying "the
+    # boneyard holds at most 25", a bound that 17 already broke.
+    status, answer = post(client, layout="6-6", hand="1-1", boneyard=26)
+    assert status == 422
+    assert "the boneyard holds at most 25" not in answer["error"]
+    assert answer["error"].startswith("field 'boneyard': 26 tiles cannot be left: ")
+    assert "a Cross boneyard never holds more than 16" in answer["error"]
+    # Late in a round the tiles seen bound it more tightly, and that bound is said:
+    # 14 on the table, 6 in the hand, 1 in another hand: 28 - 21 = 7.
+    late = "6-6 | N: 6-5 5-5[L: 5-4 | R: 5-3] 5-2 | E: 6-4 4-4 4-3 | S: 6-3 3-3 3-2 2-2 | W: 6-2"
+    status, answer = post(client, layout=late, hand="0-0 0-1 1-1 0-2 1-2 0-3", boneyard=8)
+    assert status == 422 and answer["error"].endswith("the boneyard holds at most 7")
+
+
+@pytest.mark.parametrize(
+    ("layout", "hand", "error"),
+    [
+        # Before the lead nobody has drawn: 2 players are dealt 7 each, the most of any deal.
+        (
+            "",
+            "0-0 0-1 0-2 0-3 0-4 0-5 0-6 1-1",
+            "the hand holds 8 tiles before the lead, when nobody has drawn yet: a deal gives "
+            "at most 7",
+        ),
+        # Every tile of the set in one hand, before the lead: was "6-6 as the lead".
+        (
+            "",
+            " ".join(f"{a}-{b}" for a in range(7) for b in range(a, 7)),
+            "the hand holds 28 tiles before the lead",
+        ),
+        # After the lead: 6 dealt (the variant) and all 16 of the boneyard drawn is 22.
+        (
+            "6-6",
+            " ".join(f"{a}-{b}" for a in range(7) for b in range(a, 7))[: 23 * 4 - 1],
+            "the hand holds 23 tiles: a Cross hand never holds more than 22",
+        ),
+        # 14 on the table and 14 in the hand leave none for the other player.
+        (
+            "6-6 | N: 6-5 5-5[L: 5-4 | R: 5-3] 5-2 | E: 6-4 4-4 4-3 | S: 6-3 3-3 3-2 2-2 | W: 6-2",
+            "0-0 0-1 1-1 0-2 1-2 0-3 1-3 0-4 1-4 0-5 1-5 0-6 1-6 2-4",
+            "the hand holds 14 tiles and the table 14: with the 28 tiles of the set, another "
+            "player must hold at least 1",
+        ),
+    ],
+)
+def test_a_hand_no_round_gives_is_impossible(
+    client: FlaskClient, layout: str, hand: str, error: str
+) -> None:
+    # rules/cross.txt: 2 players draw 7 each, 3 draw 6, 4 draw 5 (variant: 6 each), the
+    # rest is the boneyard; a hand grows only by drawing from it, once the lead is set.
+    status, answer = post(client, layout=layout, hand=hand)
+    assert status == 422
+    assert answer["error"].startswith(error)
+
+
+def test_the_largest_hands_a_round_gives_are_answered(client: FlaskClient) -> None:
+    # 7 dealt, before the lead; 22 after it (6 dealt, 16 drawn): answered, not refused.
+    status, answer = post(client, layout="", hand="0-0 0-1 0-2 0-3 0-4 0-5 0-6")
+    assert status == 200 and answer["plays"] == [{"tile": "0-0", "end": "lead"}]
+    hand = " ".join(f"{a}-{b}" for a in range(6) for b in range(a, 6))[: 21 * 4 - 1]
+    status, answer = post(client, layout="6-6", hand=hand + " 0-6")
+    assert status == 200 and len(answer["hand"].split()) == 22
+    assert [p["tile"] for p in answer["plays"]] == ["0-6"] * 4
 
 
 def test_boneyard_of_sixteen_is_taken(client: FlaskClient) -> None:
