@@ -70,6 +70,16 @@ MOST_PIP_SIDE = 4096
 #: and then no pips stand out to start from (a double-twelve set has 1,092 pips in all).
 MOST_MARKS = 2000
 
+#: A sheared face's long sides (:func:`_sheared`) turn at least this many degrees from
+#: its bar; pairs of pips within this many degrees of one another run one way.
+LEAST_SHEAR_TURN = 35.0
+SHEAR_TOLERANCE = 6.0
+
+#: A half's nearest pip lies within this share of the tile's width of its bar (a layout's
+#: nearest row: 0.2-0.5 of the width; the other half's pips only farther off are a
+#: neighbour's, past a blank half's end).
+NEAREST_PIP = 0.6
+
 #: Score (0..1) of a pip-first tile: its reading's confidence is capped at it.
 PIP_FIRST_SCORE = 0.7
 
@@ -233,8 +243,9 @@ def _across(bar: _Stroke, points: np.ndarray) -> np.ndarray | None:
     """The direction across ``bar`` the tile's long sides run in (unit x, y): the axis of
     the pips' layout (its least box) farther from the bar's, when the bar runs within
     20 degrees of the other axis (seen at a slant, a tile's long sides are not square to
-    its bar); square to the bar for two pips or pips in a line; None when the bar runs
-    along neither axis of the layout."""
+    its bar); square to the bar for two pips or pips in a line; when the bar runs
+    along neither axis of the layout, the long sides of a sheared face
+    (:func:`_sheared`), or None."""
     square = np.array([-bar.along[1], bar.along[0]])
     if len(points) < 3:
         return square
@@ -246,9 +257,52 @@ def _across(bar: _Stroke, points: np.ndarray) -> np.ndarray | None:
     turns = [abs(float(np.dot(axis, bar.along))) for axis in axes]
     along = int(np.argmax(turns))
     if turns[along] < np.cos(np.deg2rad(20)):
-        return None
+        return _sheared(bar, points)
     other = axes[1 - along]
     return other if float(np.dot(other, square)) > 0 else -other
+
+
+def _sheared(bar: _Stroke, points: np.ndarray) -> np.ndarray | None:
+    """The direction (unit x, y) of the long sides of a tile turned and seen low, whose
+    face is a parallelogram (its least box runs along neither its bar nor its sides):
+    the direction, at least :data:`LEAST_SHEAR_TURN` degrees from the bar, shared by the
+    most pairs of pips (within :data:`SHEAR_TOLERANCE` degrees; a layout's pips stand
+    in lines along the tile's sides), of two or more pairs in two or more lines (not a
+    diagonal); turned as :func:`_across`'s (within 90 degrees of square to the bar).
+    None when no such direction is found."""
+    count = len(points)
+    first, second = np.triu_indices(count, k=1)
+    steps = points[second] - points[first]
+    steps = steps / np.maximum(np.linalg.norm(steps, axis=1, keepdims=True), 1e-9)
+    along = np.asarray(bar.along, dtype=np.float64)
+    off_bar = np.abs(steps @ along) <= np.cos(np.deg2rad(LEAST_SHEAR_TURN))
+    if int(off_bar.sum()) < 2:
+        return None
+    candidates = steps[off_bar]
+    # |sin| of the angle between each two candidate directions: parallel when small.
+    crossed = np.abs(
+        candidates[:, None, 0] * candidates[None, :, 1]
+        - candidates[:, None, 1] * candidates[None, :, 0]
+    )
+    parallel = crossed <= np.sin(np.deg2rad(SHEAR_TOLERANCE))
+    support = parallel.sum(axis=1)
+    # A side's direction holds pips in two or more lines (a 5's or a 3's diagonal, one).
+    ends = (first[off_bar], second[off_bar])
+    gaps = np.linalg.norm(points[ends[1]] - points[ends[0]], axis=1)
+    for index, direction in enumerate(candidates):
+        pairs = np.flatnonzero(parallel[index])
+        normal = np.array([-direction[1], direction[0]])
+        across = points[np.concatenate([ends[0][pairs], ends[1][pairs]])] @ normal
+        if float(np.ptp(across)) < 0.3 * float(np.min(gaps[pairs])):
+            support[index] = 0
+    best = int(support.max())
+    if best < 2:
+        return None
+    # Among the best supported, the one farthest from the bar's direction.
+    tied = np.flatnonzero(support == best)
+    chosen = candidates[tied[np.argmin(np.abs(candidates[tied] @ along))]]
+    square = np.array([-along[1], along[0]])
+    return chosen if float(np.dot(chosen, square)) > 0 else -chosen
 
 
 def _offsets(bar: _Stroke, across: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -491,7 +545,7 @@ def _bars_beside(
             continue
         u, v = side
         near = float(np.abs(v).min())
-        if not stroke.thickness / 2 + 0.3 * size <= near <= 0.6 * width:
+        if not stroke.thickness / 2 + 0.3 * size <= near <= NEAREST_PIP * width:
             continue
         if float(np.abs(v).max()) > 2.5 * width or abs(float(u.mean())) > 0.3 * width:
             continue
@@ -534,7 +588,10 @@ def _reaches(
     own_reach = float(np.abs(v[own_half]).max())
     other = np.flatnonzero(inside & (v * sign < 0))
     other_reach = 0.0
-    if other.size:
+    # A half's nearest pip lies within NEAREST_PIP widths of its bar (as the group's,
+    # :func:`_bars_beside`): pips only farther off lie past a blank half's end (the
+    # body or the end of a tile touching it), not on it.
+    if other.size and float(np.abs(v[other]).min()) <= NEAREST_PIP * width:
         seed = int(other[np.argmin(np.abs(v[other]))])
         alike = other[np.abs(colours[other] - colours[seed]).sum(axis=1) <= SAME_COLOUR]
         other_half = _chain([seed], alike, centres, diameters, ink, bar)
