@@ -122,7 +122,8 @@ def open_image(data: bytes) -> Image.Image:
         If ``data`` is not an image (``"not an image (send a JPEG, PNG or WebP photo)"``),
         an HEIC photo, an image in another format (named: ``"an image in GIF format ..."``), or a
         palette or one-bit picture (its colours are too few to read crowns, terrain or
-        pens: a 256-colour GIF of ``kingdom-1`` scored 15 for 27).
+        pens: a 256-colour GIF of ``kingdom-1`` scored 15 for 27); a PNG whose palette
+        holds only greys is read, as the greyscale picture it is.
     PIL.Image.DecompressionBombError
         If the header claims far more pixels than :data:`DEFAULT_MAX_PIXELS`.
     """
@@ -141,7 +142,7 @@ def open_image(data: bytes) -> Image.Image:
             f"an image in {what}, which Referee does not read: send the photo as {ACCEPTED_TEXT}"
         ) from None
     few = _FEW_COLOUR_MODES.get(opened.mode)
-    if few is not None:
+    if few is not None and not _grey_palette(opened):
         name = _FORMAT_NAMES.get(str(opened.format), str(opened.format))
         opened.close()
         raise FormatError(
@@ -149,6 +150,19 @@ def open_image(data: bytes) -> Image.Image:
             f"send the photo as taken, in full colour ({ACCEPTED_TEXT})"
         )
     return opened
+
+
+def _grey_palette(opened: Image.Image) -> bool:
+    """Whether ``opened`` is a palette picture whose every colour is a grey (red = green =
+    blue): the same picture as an 8-bit greyscale one, which is read (a pencil sheet or a
+    scan saved so; session 10 newcomer: ``sheet-1`` as such a PNG was refused while the
+    same pixels as a grey PNG read exactly)."""
+    if opened.mode != "P":
+        return False
+    palette = opened.getpalette() or []
+    return bool(palette) and all(
+        palette[i] == palette[i + 1] == palette[i + 2] for i in range(0, len(palette) - 2, 3)
+    )
 
 
 def decode_image(

@@ -232,6 +232,25 @@ def test_a_palette_or_one_bit_png_is_refused_as_too_few_colours(mode: str) -> No
     )
 
 
+def test_a_png_whose_palette_holds_only_greys_is_read_as_the_grey_picture() -> None:
+    # Session 10 newcomer: a sheet saved as grey, then as a palette PNG, was refused "of at
+    # most 256 colours" while the same pixels as an 8-bit grey PNG read.  Every grey of
+    # 0..255 in a row, so the palette is all greys; it must decode to those greys.
+    greys = Image.fromarray(np.tile(np.arange(256, dtype=np.uint8), (40, 1)), mode="L")
+    picture = greys.convert("P")
+    assert picture.mode == "P"
+    palette = picture.getpalette() or []
+    assert all(palette[i] == palette[i + 1] == palette[i + 2] for i in range(0, len(palette), 3))
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG")
+    image = decode_image(buffer.getvalue())
+    assert image.shape == (40, 256, 3)
+    assert image.dtype == np.uint8
+    # BGR of grey g is (g, g, g), column by column.
+    assert np.array_equal(image[7, :, 0], np.arange(256))
+    assert np.array_equal(image[:, :, 0], image[:, :, 2])
+
+
 @pytest.mark.parametrize("fmt", ["JPEG", "PNG", "WEBP"])
 def test_the_formats_read_keep_their_colours(fmt: str) -> None:
     # A pure blue and a pure red half, saved losslessly (or at JPEG quality 95), read back.
