@@ -1988,3 +1988,28 @@ def test_kingdom_typed_after_a_photo_drops_the_photo_status(page: Any, live_serv
     total_is(page, 8)
     assert page.locator("section.kingdom .overlay").is_hidden()
     assert page.inner_text("section.kingdom .status") == ""
+
+
+# Session 10, the Cross pages' small defects two newcomers left.
+
+
+def test_cross_seat_keeps_the_latest_photo_chosen(page: Any, live_server: str) -> None:
+    # Seat 2 photographed with hand-1, then with hand-2 while hand-1 was still read: hand-1
+    # answering last put its 5 tiles (27 pips) back. The latest photo chosen wins: hand-2's
+    # label (sample_photos/hand-2.json) holds 7 tiles, 42 pips.
+    label = json.loads((SAMPLES / "hand-2.json").read_text(encoding="utf-8"))
+    seat = "section.player[data-player='2']"
+    page.goto(live_server + "/cross/")
+    held = _hold(page, "**/api/dominoes/count", b'filename="hand-1.jpg"')
+    page.set_input_files(f"{seat} .hand-photo", str(SAMPLES / "hand-1.jpg"))
+    page.set_input_files(f"{seat} .hand-photo", str(SAMPLES / "hand-2.jpg"))
+    page.wait_for_selector(f"{seat} .overlay:not([hidden]):not(.reading) img", timeout=60_000)
+    assert page.inner_text(f"{seat} .status").startswith("Read 7 tiles (42 pips)")
+    _release(page, held)
+    page.unroute("**/api/dominoes/count")
+    tiles = page.locator(f"{seat} .hand-tiles .tile-button").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.tile)"
+    )
+    assert sorted(tiles) == sorted(f"{min(a, b)}-{max(a, b)}" for a, b in label["tiles"])
+    assert page.inner_text(f"{seat} .pips") == str(label["total"]) == "42"
+    assert page.inner_text(f"{seat} .status").startswith("Read 7 tiles (42 pips)")

@@ -23,14 +23,17 @@
     );
   }
 
-  /* Read the tiles in a photo with /api/dominoes/count; answers the tiles or null. */
-  async function readHand(file, status, overlay) {
+  /* Read the tiles in a photo with /api/dominoes/count; answers the tiles or null, or
+     undefined when `current()` says a later photo was chosen meanwhile (the status and
+     overlay are then left to that photo). */
+  async function readHand(file, status, overlay, current = () => true) {
     R.status(status, "Reading the tiles…", "busy");
     R.previewPhoto(overlay, file);
     const form = new FormData();
     form.append("photo", file);
     form.append("set", "6");
     const { ok, data } = await R.post("/api/dominoes/count", form);
+    if (!current()) return undefined;
     if (!ok) {
       R.showOverlay(overlay, null);
       R.status(status, data.error, "error");
@@ -109,7 +112,9 @@
         // unread: this seat's photo could not be read and its hand is empty; an empty
         // hand is the player who went out, so no round is scored until it is settled.
         // failed: the seat's last photo could not be read (its status says why).
-        const player = { tiles: kept[index] || [], section, unread: false, failed: false };
+        // photos: the seat's photos in the order chosen; only the latest one's answer
+        // is used (session 10: hand-1 answering after hand-2 took the seat back).
+        const player = { tiles: kept[index] || [], section, unread: false, failed: false, photos: R.sequence() };
         section.querySelector(".choose").addEventListener("click", () => {
           choose(index);
           if (player.unread) {
@@ -123,7 +128,11 @@
         });
         R.onPhoto(section.querySelector(".hand-photo"), async (file) => {
           choose(index);
-          const tiles = await readHand(file, section.querySelector(".status"), section.querySelector(".overlay"));
+          const ticket = player.photos.next();
+          const tiles = await readHand(file, section.querySelector(".status"), section.querySelector(".overlay"), () =>
+            player.photos.isLatest(ticket)
+          );
+          if (tiles === undefined) return; // a later photo of this seat was chosen
           if (tiles) player.tiles = tiles;
           player.unread = !tiles && !player.tiles.length;
           player.failed = !tiles;
@@ -293,6 +302,7 @@
       // an empty hand through later rounds).
       players.forEach((player) => {
         player.tiles = [];
+        player.photos.next(); // a photo still being read belonged to the round added
         player.unread = false;
         player.failed = false;
         R.status(player.section.querySelector(".status"), "");
