@@ -2013,3 +2013,25 @@ def test_cross_seat_keeps_the_latest_photo_chosen(page: Any, live_server: str) -
     assert sorted(tiles) == sorted(f"{min(a, b)}-{max(a, b)}" for a, b in label["tiles"])
     assert page.inner_text(f"{seat} .pips") == str(label["total"]) == "42"
     assert page.inner_text(f"{seat} .status").startswith("Read 7 tiles (42 pips)")
+
+
+def test_cross_plays_photo_error_goes_when_the_hand_is_entered_otherwise(
+    page: Any, live_server: str
+) -> None:
+    # A Domineering sheet as the hand photo: "no domino tile found ..." stayed beside a
+    # hand typed or tapped in its place.
+    page.goto(live_server + "/cross/plays")
+    page.fill("#plays-layout", "6-6")
+    for enter in ("typed", "tapped"):
+        page.set_input_files("#plays-photo", str(SAMPLES / "sheet-1.jpg"))
+        page.wait_for_selector("#plays-photo-status.error", timeout=60_000)
+        assert "no domino tile found" in page.inner_text("#plays-photo-status")
+        if enter == "typed":
+            page.fill("#plays-hand-text", "1-6")
+        else:
+            page.click("#picker .tile-button[data-tile='4-6']")
+        assert page.inner_text("#plays-photo-status") == ""
+    assert page.input_value("#plays-hand-text") == "1-6 4-6"
+    # On 6-6 alone each of them goes on the four sides: 8 plays, worked by hand.
+    page.click("#plays-ask")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '8 legal plays'")

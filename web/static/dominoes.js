@@ -386,6 +386,7 @@
     let tiles = [];
     let answered = null; // the last answer shown
     let asked = false; // once asked, every change asks again
+    let photoFailed = false; // the photo's status says why it was not read
 
     /* The typed hand as tiles, or null while a word does not read as a tile (the
        server then says what is wrong with it when asked; the text is kept). */
@@ -422,6 +423,12 @@
     /* The tiles changed (tap, photo, typing): draw them, ask again once asked;
        `mirror` rewrites the text box from the tiles. */
     function handChanged(mirror) {
+      // A hand tapped or typed after a photo that could not be read: the photo's error
+      // is no longer about the hand (session 10: "no domino tile found ..." stayed).
+      if (photoFailed) {
+        photoFailed = false;
+        R.status(photoStatus, "");
+      }
       drawHand();
       if (mirror) handBox.value = handText();
       if (asked) ask();
@@ -494,6 +501,7 @@
 
     R.onPhoto(document.getElementById("plays-photo"), async (file) => {
       const read = await readHand(file, photoStatus, document.querySelector(".overlay"));
+      photoFailed = !read;
       if (!read) {
         // The hand already entered stays; the photo's error says why it was not read.
         return;
