@@ -2035,3 +2035,73 @@ def test_cross_plays_photo_error_goes_when_the_hand_is_entered_otherwise(
     # On 6-6 alone each of them goes on the four sides: 8 plays, worked by hand.
     page.click("#plays-ask")
     page.wait_for_function("document.getElementById('plays-title').textContent === '8 legal plays'")
+
+
+def test_compared_kingdom_tapped_while_its_photo_is_read_is_not_replaced_by_it(
+    page: Any, live_server: str
+) -> None:
+    # Session 10 newcomer: on the compare page a photo still replaced the squares tapped on
+    # its kingdom while it was read (the single page sets such a photo aside).  Kingdom 1
+    # empty, its photo (kingdom-1, 27 points) held; a forest with 1 crown tapped meanwhile
+    # (1 point); the photo answering last must be set aside, the tapped board kept.
+    held = _hold(page, "**/api/kingdomino/score", b'name="photo"')
+    page.goto(live_server + "/kingdomino/compare")
+    page.locator("button.new-kingdom[data-size='5']").nth(0).click()
+    page.locator("button.new-kingdom[data-size='5']").nth(1).click()
+    page.wait_for_selector("#answer:not([hidden])")
+    first = "section.kingdom[data-kingdom='1']"
+    page.set_input_files("#photo1", str(SAMPLES / "kingdom-1.jpg"))
+    page.wait_for_selector(f"{first} .overlay.reading:not([hidden])")
+    page.click(f"{first} .kingdom-board .square[data-row='0'][data-col='0']")
+    page.click(f"{first} .square-editor button[data-terrain='forest']")
+    page.click(f"{first} .square-editor button[data-crowns='1']")
+    page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 1 wins'")
+    _release(page, held)
+    assert page.inner_text("#verdict-detail").startswith("1 to 0")
+    assert page.locator(f"{first} .overlay").is_hidden()
+    assert page.inner_text(f"{first} .status") == (
+        "The photo was set aside: the kingdom was changed while it was read. "
+        "Take it again to read it."
+    )
+
+
+def test_cross_plays_answer_stays_in_sight_while_tiles_are_tapped(
+    page: Any, live_server: str
+) -> None:
+    # At 360 px, once answered, a tile tapped in the picker changed an answer out of sight
+    # below the button. A short line at the foot of the screen says it, as the Kingdomino
+    # page's total bar does, and leads to it.
+    page.goto(live_server + "/cross/plays")
+    page.fill("#plays-layout", CROSS_SPINNER)
+    page.fill("#plays-hand-text", "3-5")
+    page.click("#plays-ask")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '3 legal plays'")
+    # The player scrolls to the picker to tap: its top at the top of the screen.
+    page.eval_on_selector("#picker", "e => e.scrollIntoView({block: 'start'})")
+    page.click("#picker .tile-button[data-tile='2-4']")
+    # By hand: 2-4 on E (2) besides 3-5 on N, N2L, N2R.
+    page.wait_for_function(
+        "document.getElementById('plays-bar-value').textContent === '4 legal plays'"
+    )
+    # The answer's title is out of sight (below the screen or under the line)...
+    title = page.eval_on_selector("#plays-title", "e => e.getBoundingClientRect().top")
+    bar = page.eval_on_selector("#plays-bar", "e => e.getBoundingClientRect()")
+    assert page.locator("#plays-bar").is_visible()
+    assert 0 <= bar["top"] and bar["bottom"] <= 800
+    assert title >= bar["top"], "the answer was in sight already: the test shows nothing"
+    # ... and the line leads to it.
+    page.click("#plays-bar")
+    page.wait_for_function(
+        "document.getElementById('plays-title').getBoundingClientRect().bottom"
+        " < document.getElementById('plays-bar').getBoundingClientRect().top"
+    )
+    # A refused ask says so on the line, which then leads to the refusal.
+    page.fill("#plays-hand-text", "2-4 3-x")
+    page.click("#plays-ask")
+    page.wait_for_function(
+        "document.getElementById('plays-bar-value').textContent === 'Not answered'"
+    )
+    assert page.get_attribute("#plays-bar", "href") == "#plays-status"
+    # On a desktop the answer sits beside the inputs: no line.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    assert page.locator("#plays-bar").is_hidden()

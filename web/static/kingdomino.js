@@ -518,10 +518,17 @@
          photo read, a tap): session 10, a kingdom typed, then a photo, and the typed one
          answering last replaced the photo's kingdom and took its picture away. */
       const typed = R.sequence();
-      const widget = new KingdomWidget(section, (changed) => {
-        typed.next();
-        update(changed);
-      });
+      // The widget's photo shares that sequence: a square tapped (or a kingdom typed)
+      // while its photo is read sets the photo aside, said so, as on the single page
+      // (session 10: the photo answering last replaced the squares tapped meanwhile).
+      const widget = new KingdomWidget(
+        section,
+        (changed) => {
+          typed.next();
+          update(changed);
+        },
+        typed
+      );
       widgets.push(widget);
       section.querySelector(".use-notation").addEventListener("click", async () => {
         const box = section.querySelector(".notation-text");
