@@ -434,6 +434,16 @@
       if (asked) ask();
     }
 
+    /* The short line at the foot of a phone's screen (hidden on a desktop, where the
+       answer sits beside the inputs): what the last ask answered, linking to it. */
+    const bar = document.getElementById("plays-bar");
+    function showBar(text, see, href) {
+      document.getElementById("plays-bar-value").textContent = text;
+      document.getElementById("plays-bar-see").textContent = see;
+      bar.setAttribute("href", href);
+      bar.hidden = false;
+    }
+
     function say(data) {
       const count = data.plays.length;
       const title = document.getElementById("plays-title");
@@ -447,6 +457,7 @@
         out: "You went out",
       };
       title.textContent = data.must === "play" ? `${count} legal play${count === 1 ? "" : "s"}` : titles[data.must] || data.must;
+      showBar(title.textContent, "see them ↓", "#plays-answer");
       detail.textContent = data.must === "pass" ? data.reason + "." + blocked : data.reason;
       const pips = Object.fromEntries(data.open_ends.map((end) => [end.end, end.pips]));
       document.getElementById("plays-list").replaceChildren(
@@ -478,6 +489,7 @@
       if (!requests.isLatest(ticket)) return;
       if (!ok) {
         R.status(status, data.error, "error");
+        if (answered) showBar("Not answered", "see why ↓", "#plays-status");
         if (answered) {
           note.textContent = "This answer is for the last table and hand asked about, not the ones above.";
           note.hidden = false;
