@@ -17,6 +17,7 @@ from referee.cross import (
     BoneyardError,
     CrossRules,
     RoundResult,
+    UnreachableLayoutError,
     advise,
     match_result,
     parse_layout,
@@ -170,6 +171,8 @@ def plays(
         )
     except BoneyardError as error:
         raise ValueError(f"--boneyard: {error}") from None
+    except UnreachableLayoutError as error:  # LAYOUT's fault, said as its other errors are
+        raise ValueError(f"LAYOUT: {error}") from None
     ends, found, must, reason = advice.open_ends, advice.plays, advice.must, advice.reason
     payload = advice.to_json()
 

@@ -49,7 +49,7 @@ Moves
 
 from __future__ import annotations
 
-from referee.cross.advice import Advice, BoneyardError, advise, check_boneyard
+from referee.cross.advice import Advice, BoneyardError, advise, check_boneyard, shown_count
 from referee.cross.layout import ARMS, LEAD, Layout, Placed, format_layout, parse_layout
 from referee.cross.rules import MAX_BONEYARD, MAX_PIPS, TARGETS, CrossRules
 from referee.cross.scoring import Match, RoundResult, match_result, round_result
@@ -61,6 +61,7 @@ from referee.cross.state import (
     Move,
     Pass,
     Play,
+    UnreachableLayoutError,
     legal_plays,
     new_game,
     new_round,
@@ -90,6 +91,7 @@ __all__ = [
     "Placed",
     "Play",
     "RoundResult",
+    "UnreachableLayoutError",
     "advise",
     "check_boneyard",
     "format_layout",
@@ -100,6 +102,7 @@ __all__ = [
     "parse_layout",
     "parse_move",
     "round_result",
+    "shown_count",
     "start_round",
 ]
 

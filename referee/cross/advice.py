@@ -90,6 +90,23 @@ class Advice:
         }
 
 
+#: A count this large or larger is not written out in a message (1e308 sent as JSON is a
+#: whole number of 309 digits): "too large" says all there is to say.
+TOO_LARGE = 10**6
+
+
+def shown_count(count: int) -> str:
+    """``count`` as a message shows it: its digits, or "too large" / "a negative number
+    too large" from a million on (:data:`TOO_LARGE`).
+
+    >>> shown_count(-3), shown_count(-10**308)
+    ('-3', 'a negative number too large to show')
+    """
+    if abs(count) < TOO_LARGE:
+        return str(count)
+    return "a negative number too large to show" if count < 0 else "a number too large to show"
+
+
 def check_boneyard(boneyard: int, layout: Layout, hand: Sequence[Tile]) -> None:
     """Refuse a boneyard count no Cross round can leave.
 
@@ -104,7 +121,12 @@ def check_boneyard(boneyard: int, layout: Layout, hand: Sequence[Tile]) -> None:
         Saying the bound and why (also for a negative count).
     """
     if boneyard < 0:
-        raise BoneyardError(f"a boneyard holds 0 tiles or more, not {boneyard}")
+        raise BoneyardError(f"a boneyard holds 0 tiles or more, not {shown_count(boneyard)}")
+    if boneyard >= TOO_LARGE:  # its hundreds of digits said nothing (session 10)
+        raise BoneyardError(
+            f"too large (a million tiles or more): a Cross boneyard never holds more than "
+            f"{MAX_BONEYARD} (rules/cross.txt)"
+        )
     left = 28 - len(layout.tiles) - len(hand) - 1
     # The tighter bound is the one said: "at most 21" of 22 was false when 17 was refused
     # too (session 10 newcomer).

@@ -120,7 +120,7 @@ def legal_plays(
     ------
     referee.errors.ImpossiblePositionError
         If a tile is outside the set, or both in the hand and on the table.
-    referee.errors.ImpossiblePositionError
+    UnreachableLayoutError
         If the layout cannot arise under ``rules``: an arm extended or a branch
         started before the cross is complete, or branches when only the first
         double is a spinner.
@@ -143,19 +143,25 @@ def legal_plays(
     return [Play(tile, end) for tile in sorted(hand) for end, pips in ends if tile.has(pips)]
 
 
+class UnreachableLayoutError(ImpossiblePositionError):
+    """A layout the rules cannot reach (an arm extended before the cross is complete,
+    branches when only the first double is a spinner): a fault of the table alone, so the
+    caller names its field (``LAYOUT:``, ``field 'layout':``)."""
+
+
 def _check_layout(layout: Layout, rules: CrossRules, lead_sides_closed: bool) -> None:
     def has_branches(arm: Arm) -> bool:
         return any(placed.left or placed.right for placed in arm)
 
     for side, arm in zip(ARMS, layout.arms, strict=True):
         if not rules.later_spinners and has_branches(arm):
-            raise ImpossiblePositionError(
+            raise UnreachableLayoutError(
                 f"arm {side} has branches, but only the first double is a spinner"
             )
         incomplete = not layout.cross_complete and not lead_sides_closed
         if incomplete and (len(arm) > 1 or has_branches(arm)):
             empty = ", ".join(s for s, a in zip(ARMS, layout.arms, strict=True) if not a)
-            raise ImpossiblePositionError(
+            raise UnreachableLayoutError(
                 f"arm {side} extends before the cross is complete (open sides: {empty})"
             )
 

@@ -13,9 +13,11 @@ from referee.cross import (
     BoneyardError,
     CrossRules,
     CrossState,
+    UnreachableLayoutError,
     advise,
     check_boneyard,
     parse_layout,
+    shown_count,
 )
 from referee.dominoes import parse_hand
 from referee.errors import ImpossiblePositionError, RefereeError
@@ -157,3 +159,36 @@ def test_to_json_is_the_cli_answer() -> None:
         "must": "play",
         "reason": "a player holding a playable tile must play one (rules/cross.txt)",
     }
+
+
+def test_a_layout_the_rules_cannot_reach_is_its_own_error() -> None:
+    # rules/cross.txt: the four sides of the lead are taken before an arm goes on; the
+    # callers name the table (LAYOUT:, field 'layout') for this error alone.
+    with pytest.raises(UnreachableLayoutError, match="arm N extends before the cross"):
+        advise(parse_layout("6-6 | N: 6-3 3-4"), parse_hand("1-1"))
+    with pytest.raises(UnreachableLayoutError, match="only the first double is a spinner"):
+        advise(
+            parse_layout("6-6 | N: 6-3 3-3[L: 3-1] | E: 6-2 | S: 6-1 | W: 6-0"),
+            parse_hand("1-1"),
+            rules=CrossRules(later_spinners=False),
+        )
+    # A tile twice is the table and the hand together: not this error.
+    with pytest.raises(ImpossiblePositionError) as raised:
+        advise(parse_layout("6-6 | N: 6-3"), parse_hand("3-6"))
+    assert not isinstance(raised.value, UnreachableLayoutError)
+
+
+def test_a_huge_boneyard_is_said_too_large() -> None:
+    with pytest.raises(BoneyardError) as raised:
+        check_boneyard(int(1e308), parse_layout(""), parse_hand("1-1"))
+    assert str(raised.value).startswith("too large (a million tiles or more): ")
+    assert len(str(raised.value)) < 120
+    with pytest.raises(BoneyardError, match="0 tiles or more, not a negative number too large"):
+        check_boneyard(-(10**400), parse_layout(""), parse_hand("1-1"))
+    assert [shown_count(n) for n in (0, 16, 999_999, 10**6, -3)] == [
+        "0",
+        "16",
+        "999999",
+        "a number too large to show",
+        "-3",
+    ]

@@ -336,3 +336,22 @@ def test_round_a_directory_is_not_a_hand(
     assert captured.err == (
         f"referee: error: hand 1: {str(tmp_path)!r} is a directory, not a hand or a photo of one\n"
     )
+
+
+def test_a_layout_the_rules_cannot_reach_is_a_layout_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Session 10: said without "LAYOUT:", which the layout's other errors start with.
+    assert main(["cross", "plays", "6-6 | N: 6-3 3-4", "--hand", "1-1"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        "referee: error: LAYOUT: arm N extends before the cross is complete (open sides: E, S, W)\n"
+    )
+
+
+def test_a_huge_boneyard_is_said_too_large(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cross", "plays", "6-6", "--hand", "1-1", "--boneyard", str(10**40)]) == 2
+    err = capsys.readouterr().err
+    assert "--boneyard: too large (a million tiles or more)" in err
+    assert str(10**40) not in err

@@ -295,3 +295,46 @@ def test_a_long_layout_is_413(client: FlaskClient, app: Flask) -> None:
     response = client.post(URL, data=data, content_type="multipart/form-data")
     assert response.status_code == 413
     assert response.get_json()["error"].startswith("a text field is larger than the 1 kB")
+
+
+def test_a_table_the_rules_cannot_reach_is_named_as_the_table(client: FlaskClient) -> None:
+    # Session 10: "arm N extends before the cross is complete" came without the field,
+    # so the page could not say "The table: ..." as it does for the layout's other faults.
+    # rules/cross.txt: the lead's four sides are taken before any arm goes on.
+    status, answer = post(client, layout="6-6 | N: 6-3 3-4", hand="1-1")
+    assert status == 422
+    assert answer["error"] == (
+        "field 'layout': arm N extends before the cross is complete (open sides: E, S, W)"
+    )
+    status, answer = post(
+        client, layout="6-6 | N: 6-3 3-3[L: 3-1]", hand="1-1", only_first_spinner=True
+    )
+    assert status == 422
+    assert answer["error"].startswith("field 'layout': arm N has branches")
+
+
+@pytest.mark.parametrize(
+    ("sent", "status", "error"),
+    [
+        # JSON 1e308 is a whole number of 309 digits: it was written out in full.
+        (
+            1e308,
+            422,
+            "field 'boneyard': too large (a million tiles or more): a Cross "
+            "boneyard never holds more than 16 (rules/cross.txt)",
+        ),
+        (10**400, 422, "field 'boneyard': too large (a million tiles or more)"),
+        (-1e308, 400, "field 'boneyard': must be 0 or more, got a negative number too large"),
+        # Short numbers are still said as sent.
+        (-3, 400, "field 'boneyard': must be 0 or more, got -3"),
+        (999_999, 422, "field 'boneyard': 999999 tiles cannot be left"),
+    ],
+    ids=["1e308", "10**400", "-1e308", "-3", "999999"],
+)
+def test_a_huge_boneyard_is_said_too_large(
+    client: FlaskClient, sent: float, status: int, error: str
+) -> None:
+    got, answer = post(client, layout="6-6", hand="1-1", boneyard=sent)
+    assert got == status
+    assert answer["error"].startswith(error)
+    assert "0000000" not in answer["error"]  # no 309 digits

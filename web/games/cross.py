@@ -10,8 +10,7 @@ import re
 from typing import Any
 
 from flask import Blueprint, render_template, request
-from marshmallow import fields
-from marshmallow.validate import Range
+from marshmallow import ValidationError, fields
 
 from referee import cross as engine
 from referee.dominoes import Tile, format_hand, parse_hand
@@ -211,6 +210,14 @@ def match_answer(data: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
+def _counted(count: int) -> bool:
+    """A boneyard count sent is 0 or more; said without its digits when too long to read
+    (-1e308 sent as JSON is a whole number of 309 digits)."""
+    if count < 0:
+        raise ValidationError(f"must be 0 or more, got {engine.shown_count(count)}")
+    return True
+
+
 class PlaysFields(schemas.Fields):
     """``POST /api/cross/plays``: ``layout`` (notation, ``""`` the empty table), ``hand``
     (``""``: the player went out) or a ``photo`` of the hand, ``boneyard`` and the
@@ -221,9 +228,7 @@ class PlaysFields(schemas.Fields):
 
     layout = schemas.text(required=True)
     hand = schemas.text()
-    boneyard = schemas.WholeNumber(
-        validate=Range(min=0, error="must be 0 or more, got {input}"), load_default=None
-    )
+    boneyard = schemas.WholeNumber(validate=lambda count: _counted(count), load_default=None)
     only_first_spinner = schemas.TruthValue(load_default=False)
     last_two_never_drawn = schemas.TruthValue(load_default=False)
     lead_sides_closed = schemas.TruthValue(load_default=False)
@@ -289,6 +294,8 @@ def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
         )
     except engine.BoneyardError as error:
         raise ApiError(422, f"field 'boneyard': {error}") from None
+    except engine.UnreachableLayoutError as error:  # the table's fault: named as the field
+        raise ApiError(422, f"field 'layout': {error}") from None
     answer = advice.to_json()
     if reading:
         answer["reading"] = reading
