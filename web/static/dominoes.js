@@ -344,12 +344,14 @@
   };
 
   /* An end name of the Cross layout (docs/cross.md, "End names") in a player's words:
-     "N2L" -> "the left branch of tile 2 of the north arm". */
+     "N2L" -> "the left branch of tile 2 of the north arm"; "N" while the north arm holds
+     no tile (in `empty`) is the lead's north side, not an arm yet (session 10). */
   const ARM_WORDS = { N: "north", E: "east", S: "south", W: "west" };
-  function crossEndWords(end) {
+  function crossEndWords(end, empty = new Set()) {
     if (end === "lead") return "as the lead";
     const match = /^([NESW])((?:\d+[LR])*)$/.exec(end);
     if (!match) return `on ${end}`;
+    if (!match[2] && empty.has(match[1])) return `on the ${ARM_WORDS[match[1]]} side of the lead`;
     let where = `the ${ARM_WORDS[match[1]]} arm`;
     for (const [, tile, side] of match[2].matchAll(/(\d+)([LR])/g)) {
       where = `the ${side === "L" ? "left" : "right"} branch of tile ${tile} of ${where}`;
@@ -460,6 +462,9 @@
       showBar(title.textContent, "see them ↓", "#plays-answer");
       detail.textContent = data.must === "pass" ? data.reason + "." + blocked : data.reason;
       const pips = Object.fromEntries(data.open_ends.map((end) => [end.end, end.pips]));
+      // The arms with no tile, from the table as the referee wrote it back
+      // ("6-6 | N: 6-3 | E: | S: | W:"; a branch is L: or R:, never a compass letter).
+      const empty = new Set([...(data.layout || "").matchAll(/(?:^|\| )([NESW]):\s*(?=\||$)/g)].map((m) => m[1]));
       document.getElementById("plays-list").replaceChildren(
         ...data.plays.map((play) => {
           const tile = R.parseTile(play.tile);
@@ -468,7 +473,7 @@
             "li",
             { "data-play": `${play.tile} ${play.end}` },
             R.tileSvg(tile[0], tile[1]),
-            R.el("span", {}, R.el("strong", { text: play.tile }), ` ${crossEndWords(play.end)}${on} · ${play.end}`)
+            R.el("span", {}, R.el("strong", { text: play.tile }), ` ${crossEndWords(play.end, empty)}${on} · ${play.end}`)
           );
         })
       );
