@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.cross.layout import Layout
-from referee.cross.rules import DEALT, MAX_BONEYARD, VARIANT_DEAL, CrossRules
+from referee.cross.rules import DEALT, MAX_BONEYARD, MAX_PIPS, VARIANT_DEAL, CrossRules
 from referee.cross.state import Play, legal_plays
 from referee.dominoes import Tile, format_hand
 from referee.errors import ImpossiblePositionError, RefereeError
@@ -183,8 +183,47 @@ def check_hand_size(layout: Layout, hand: Sequence[Tile]) -> None:
         )
 
 
+def dead_numbers(layout: Layout, ends: Sequence[tuple[str, int]]) -> tuple[int, ...] | None:
+    """The numbers the open ``ends`` show, when every tile showing one is on the table:
+    then no tile anywhere (a hand, the boneyard) can ever fit, the table cannot change,
+    and the round blocks once nothing may be drawn.  ``None`` when some tile could still
+    fit, or there is no open end (before the lead).
+
+    >>> from referee.cross import parse_layout
+    >>> table = parse_layout("6-6 | N: 6-2 2-3 3-3 | E: 6-0 0-3 | S: 6-5 5-3 3-1 1-6"
+    ...                      " | W: 6-4 4-3 3-6")
+    >>> dead_numbers(table, table.open_ends())
+    (3, 6)
+    """
+    numbers = sorted({pips for _, pips in ends})
+    seen = set(layout.tiles)
+    if not numbers or any(
+        Tile(min(n, other), max(n, other)) not in seen
+        for n in numbers
+        for other in range(MAX_PIPS + 1)
+    ):
+        return None
+    return tuple(numbers)
+
+
+def _blocks(numbers: tuple[int, ...] | None) -> str:
+    """The sentence added to a draw when :func:`dead_numbers` found the table dead."""
+    if numbers is None:
+        return ""
+    shown = " or a ".join(str(n) for n in numbers)
+    return (
+        f"; no tile can ever fit an open end (every tile with a {shown} is on the table), "
+        "so the round will be blocked once nothing may be drawn"
+    )
+
+
 def _verdict(
-    layout: Layout, hand: Sequence[Tile], found: Sequence[Play], boneyard: int | None, kept: int
+    layout: Layout,
+    hand: Sequence[Tile],
+    found: Sequence[Play],
+    boneyard: int | None,
+    kept: int,
+    dead: tuple[int, ...] | None = None,
 ) -> tuple[str, str]:
     if not hand:
         return "out", (
@@ -206,10 +245,10 @@ def _verdict(
     if boneyard is None:
         return "draw", (
             "no play: draw one tile at a time from the boneyard until able to play; "
-            "pass only when nothing may be drawn"
+            "pass only when nothing may be drawn" + _blocks(dead)
         )
     if boneyard > kept:
-        return "draw", f"no play: draw one tile ({boneyard - kept} may be drawn)"
+        return "draw", f"no play: draw one tile ({boneyard - kept} may be drawn)" + _blocks(dead)
     never = " (the last two are never drawn)" if kept and boneyard else ""
     return "pass", f"no play and nothing may be drawn{never}: pass"
 
@@ -269,5 +308,8 @@ def advise(
     ends = layout.open_ends(
         later_spinners=rules.later_spinners, lead_sides_closed=lead_sides_closed
     )
-    must, reason = _verdict(layout, hand, found, boneyard, rules.never_drawn)
+    # A draw on a table no tile can ever fit is said to block (session 10: "draw" alone,
+    # as the rules require, left the player drawing for nothing).
+    dead = dead_numbers(layout, ends) if not found and layout.lead is not None else None
+    must, reason = _verdict(layout, hand, found, boneyard, rules.never_drawn, dead)
     return Advice(layout, hand, tuple(ends), tuple(found), must, reason)

@@ -192,3 +192,40 @@ def test_a_huge_boneyard_is_said_too_large() -> None:
         "a number too large to show",
         "-3",
     ]
+
+
+#: Worked by hand: the open ends show 3 (N, N3L, N3R, E) and 6 (S, W), and all seven
+#: tiles with a 3 (3-3, 2-3, 0-3, 3-5, 1-3, 3-4, 3-6) and all seven with a 6 (6-6, 2-6,
+#: 0-6, 5-6, 1-6, 4-6, 3-6) are on the table: no tile anywhere can ever fit.
+DEAD = "6-6 | N: 6-2 2-3 3-3 | E: 6-0 0-3 | S: 6-5 5-3 3-1 1-6 | W: 6-4 4-3 3-6"
+
+
+def test_a_draw_on_a_table_no_tile_can_fit_says_the_round_will_block() -> None:
+    # rules/cross.txt: a player who cannot play draws until able or the boneyard is
+    # empty; nobody can play on this table, so the round blocks once nothing may be drawn.
+    table = parse_layout(DEAD)
+    advice = advise(table, parse_hand("0-0 1-2 4-5"), boneyard=4)
+    assert advice.must == "draw"
+    assert advice.reason == (
+        "no play: draw one tile (4 may be drawn); no tile can ever fit an open end (every "
+        "tile with a 3 or a 6 is on the table), so the round will be blocked once nothing "
+        "may be drawn"
+    )
+    unknown = advise(table, parse_hand("0-0"))
+    assert unknown.must == "draw" and unknown.reason.endswith("once nothing may be drawn")
+    assert "no tile can ever fit" in unknown.reason
+    # Nothing left to draw: pass, said as before.
+    assert advise(table, parse_hand("0-0"), boneyard=0).reason == (
+        "no play and nothing may be drawn: pass"
+    )
+
+
+def test_a_draw_where_a_tile_may_still_fit_says_nothing_more() -> None:
+    # Without N's 3-3 the 3-3 is still out there and fits the 3s: only the draw is said.
+    table = parse_layout("6-6 | N: 6-2 2-3 | E: 6-0 0-3 | S: 6-5 5-3 3-1 1-6 | W: 6-4 4-3 3-6")
+    advice = advise(table, parse_hand("0-0"), boneyard=4)
+    assert advice.reason == "no play: draw one tile (4 may be drawn)"
+    # The complete cross (ends 3, 2, 1, 0) with 4-4 5-5 in hand: as before.
+    assert advise(parse_layout(COMPLETE), parse_hand("4-4 5-5"), boneyard=3).reason == (
+        "no play: draw one tile (3 may be drawn)"
+    )

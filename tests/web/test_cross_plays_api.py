@@ -338,3 +338,20 @@ def test_a_huge_boneyard_is_said_too_large(
     assert got == status
     assert answer["error"].startswith(error)
     assert "0000000" not in answer["error"]  # no 309 digits
+
+
+def test_a_draw_on_a_table_no_tile_can_fit_says_the_round_will_block(
+    client: FlaskClient,
+) -> None:
+    # Worked by hand: the open ends show 3 and 6, and all seven tiles with a 3 and all
+    # seven with a 6 are on the table: nobody can ever play, so after the draws the round
+    # is blocked (rules/cross.txt). Still "draw": the rules require it.
+    dead = "6-6 | N: 6-2 2-3 3-3 | E: 6-0 0-3 | S: 6-5 5-3 3-1 1-6 | W: 6-4 4-3 3-6"
+    status, answer = post(client, layout=dead, hand="0-0 1-2 4-5", boneyard=4)
+    assert status == 200
+    assert answer["must"] == "draw" and answer["plays"] == []
+    assert answer["reason"] == (
+        "no play: draw one tile (4 may be drawn); no tile can ever fit an open end (every "
+        "tile with a 3 or a 6 is on the table), so the round will be blocked once nothing "
+        "may be drawn"
+    )
