@@ -49,7 +49,14 @@ Moves
 
 from __future__ import annotations
 
-from referee.cross.advice import Advice, BoneyardError, advise, check_boneyard, shown_count
+from referee.cross.advice import (
+    Advice,
+    BoneyardError,
+    advise,
+    check_boneyard,
+    shown_count,
+    table_tiles,
+)
 from referee.cross.layout import ARMS, LEAD, Layout, Placed, format_layout, parse_layout
 from referee.cross.rules import MAX_BONEYARD, MAX_PIPS, TARGETS, CrossRules
 from referee.cross.scoring import Match, RoundResult, match_result, round_result
@@ -104,6 +111,7 @@ __all__ = [
     "round_result",
     "shown_count",
     "start_round",
+    "table_tiles",
 ]
 
 

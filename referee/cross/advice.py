@@ -26,6 +26,7 @@ __all__ = [
     "advise",
     "check_boneyard",
     "check_hand_size",
+    "table_tiles",
 ]
 
 #: What ``Advice.must`` may be: play one of the plays, draw, pass, no double to lead with,
@@ -78,16 +79,34 @@ class Advice:
     reason: str
 
     def to_json(self) -> dict[str, Any]:
-        """``{"layout", "hand", "open_ends": [{"end", "pips"}], "plays": [{"tile", "end"}],
-        "must", "reason"}``, as ``referee cross plays --json`` prints it."""
+        """``{"layout", "table_tiles", "hand", "open_ends": [{"end", "pips"}], "plays":
+        [{"tile", "end"}], "must", "reason"}``, as ``referee cross plays --json`` prints it.
+
+        ``table_tiles`` lists the tiles on the table, each as ``"3-6"`` (low half first),
+        sorted: a page that sends the layout as text greys them in its tile picker without
+        a second parser of the notation (session 11).
+        """
         return {
             "layout": str(self.layout),
+            "table_tiles": table_tiles(self.layout),
             "hand": format_hand(self.hand),
             "open_ends": [{"end": end, "pips": pips} for end, pips in self.open_ends],
             "plays": [play.to_json() for play in self.plays],
             "must": self.must,
             "reason": self.reason,
         }
+
+
+def table_tiles(layout: Layout) -> list[str]:
+    """The tiles on ``layout``, each written ``"3-6"`` (low half first), sorted.
+
+    >>> from referee.cross import parse_layout
+    >>> table_tiles(parse_layout("6-6 | N: 6-3 3-3[L: 3-1] | W: 6-0"))
+    ['0-6', '1-3', '3-3', '3-6', '6-6']
+    >>> table_tiles(parse_layout(""))
+    []
+    """
+    return [str(tile) for tile in sorted(layout.tiles)]
 
 
 #: A count this large or larger is not written out in a message (1e308 sent as JSON is a

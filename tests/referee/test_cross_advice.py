@@ -149,6 +149,7 @@ def test_to_json_is_the_cli_answer() -> None:
     advice = advise(parse_layout("6-6 | N: 6-3"), parse_hand("3-4 6-2 3-3"))
     assert advice.to_json() == {
         "layout": "6-6 | N: 6-3 | E: | S: | W:",
+        "table_tiles": ["3-6", "6-6"],
         "hand": "3-4 2-6 3-3",
         "open_ends": [{"end": "E", "pips": 6}, {"end": "S", "pips": 6}, {"end": "W", "pips": 6}],
         "plays": [

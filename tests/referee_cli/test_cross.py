@@ -76,6 +76,8 @@ def test_plays_before_the_cross_is_complete(capsys: pytest.CaptureFixture[str]) 
         {"end": "S", "pips": 6},
         {"end": "W", "pips": 6},
     ]
+    # The table's tiles, as the web page greys them in its picker (session 11).
+    assert payload["table_tiles"] == ["3-6", "6-6"]
 
 
 def test_plays_on_a_later_spinner_and_variant(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1596,6 +1596,65 @@ def test_cross_plays_typed_layout_tapped_hand(page: Any, live_server: str) -> No
     screenshot(page, "cross-plays")
 
 
+def _greyed(page: Any) -> list[str]:
+    return page.locator("#picker .tile-button.taken").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.tile)"
+    )
+
+
+def test_cross_plays_picker_greys_the_tiles_on_the_table(page: Any, live_server: str) -> None:
+    # Session 11: the picker offered the table's tiles for the hand (the page does not
+    # parse the table). It greys them from the referee's reading of it (`table_tiles`).
+    # CROSS_SPINNER holds, by hand: 6-6, 6-3 and 3-3 north, 6-2, 6-1, 6-0.
+    page.goto(live_server + "/cross/plays")
+    page.fill("#plays-layout", CROSS_SPINNER)
+    page.fill("#plays-hand-text", "3-5")
+    page.click("#plays-ask")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '3 legal plays'")
+    assert _greyed(page) == ["0-6", "1-6", "2-6", "3-3", "3-5", "3-6", "6-6"]
+    assert page.get_attribute("#picker .tile-button[data-tile='3-6']", "title") == (
+        "3-6 is on the table"
+    )
+    assert page.get_attribute("#picker .tile-button[data-tile='3-5']", "title") == (
+        "3-5 is in your hand"
+    )
+    # Tapped, a tile on the table is refused, named; the hand and the answer stay.
+    page.click("#picker .tile-button[data-tile='3-6']")
+    assert page.inner_text("#plays-status") == "3-6 is on the table: it cannot be in your hand too."
+    assert page.input_value("#plays-hand-text") == "3-5"
+    assert page.inner_text("#plays-title") == "3 legal plays"
+    # The table edited and not yet asked about: the old table's tiles are offered again,
+    # then the new table's greyed once it is answered (6-6 | N: 6-4: no 5 or 3 end, draw).
+    page.fill("#plays-layout", "6-6 | N: 6-4")
+    assert _greyed(page) == ["3-5"]
+    page.click("#plays-ask")
+    page.wait_for_function("document.getElementById('plays-title').textContent === 'No play: draw'")
+    assert _greyed(page) == ["3-5", "4-6", "6-6"]
+    # Typed into the hand anyway, the tile is refused by the referee, named, and shown
+    # both in the hand and on the table; tapped in the picker it leaves the hand.
+    page.fill("#plays-hand-text", "3-5 4-6")
+    page.wait_for_function(
+        "document.getElementById('plays-status').textContent"
+        " === 'tile 4-6 appears more than once: the table, your hand'"
+    )
+    assert page.get_attribute("#picker .tile-button[data-tile='4-6']", "title") == (
+        "4-6 is in your hand and on the table"
+    )
+    page.click("#picker .tile-button[data-tile='4-6']")
+    page.wait_for_function(
+        "document.getElementById('plays-title').textContent === 'No play: draw'"
+        " && document.getElementById('plays-status').textContent === ''"
+    )
+    assert page.input_value("#plays-hand-text") == "3-5"
+    # The first ask refused for such a tile greys the table too (the refusal carries it).
+    page.goto(live_server + "/cross/plays")
+    page.fill("#plays-layout", "6-6 | N: 6-3")
+    page.fill("#plays-hand-text", "3-6 1-1")
+    page.click("#plays-ask")
+    page.wait_for_selector("#plays-status.error")
+    assert _greyed(page) == ["1-1", "3-6", "6-6"]
+
+
 def test_cross_plays_draw_pass_and_blocked(page: Any, live_server: str) -> None:
     page.goto(live_server + "/cross/plays")
     page.fill("#plays-layout", "6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0")

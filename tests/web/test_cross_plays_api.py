@@ -355,3 +355,28 @@ def test_a_draw_on_a_table_no_tile_can_fit_says_the_round_will_block(
         "tile with a 3 or a 6 is on the table), so the round will be blocked once nothing "
         "may be drawn"
     )
+
+
+def test_the_tables_tiles_come_back_for_the_picker(client: FlaskClient) -> None:
+    # Session 11: the page greys the table's tiles in its picker from the referee's own
+    # reading of the table, never a second parser. SPINNER holds, by hand: the lead 6-6,
+    # 6-3 and 3-3 north, 6-2 east, 6-1 south, 6-0 west.
+    on_table = ["0-6", "1-6", "2-6", "3-3", "3-6", "6-6"]
+    status, answer = post(client, layout=SPINNER, hand="3-5")
+    assert status == 200
+    assert answer["table_tiles"] == on_table
+    _, answer = post(client, layout="", hand="4-4")
+    assert answer["table_tiles"] == []
+    # A refusal once the table is read carries them too: the tile in both is named and
+    # the page can show it on the table.
+    status, answer = post(client, layout=SPINNER, hand="3-5 2-6")
+    assert status == 422
+    assert answer["error"] == "tile 2-6 appears more than once: the layout, the hand"
+    assert answer["table_tiles"] == on_table
+    status, answer = post(client, layout=SPINNER, hand="3-x")
+    assert status == 400 and answer["table_tiles"] == on_table
+    status, answer = post(client, layout=SPINNER, hand="3-5", boneyard=17)
+    assert status == 422 and answer["table_tiles"] == on_table
+    # A table that does not read has no tiles to give.
+    status, answer = post(client, layout="6-6 | N: 6-4 3-5", hand="1-1")
+    assert status == 400 and "table_tiles" not in answer

@@ -16,7 +16,7 @@ from referee import cross as engine
 from referee.dominoes import Tile, format_hand, parse_hand
 from vision.dominoes import decode_side
 from web import inputs, recognition, schemas
-from web.errors import ApiError
+from web.errors import ApiError, status_for
 
 __all__ = ["bp", "match_answer", "plays_answer", "round_answer"]
 
@@ -267,14 +267,33 @@ def _hand_for_plays(values: dict[str, Any]) -> tuple[tuple[Tile, ...], dict[str,
 
 
 def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
-    """``POST /api/cross/plays``: the CLI's ``cross plays --json`` (``layout``, ``hand``,
-    ``open_ends``, ``plays``: each ``{"tile", "end"}``, ``must``: ``"play"``, ``"draw"``,
-    ``"pass"``, ``"no lead"`` or ``"out"``, and ``reason``), from the one engine call
-    :func:`referee.cross.advise`; a hand from a ``photo`` also gets its ``reading``."""
+    """``POST /api/cross/plays``: the CLI's ``cross plays --json`` (``layout``,
+    ``table_tiles``, ``hand``, ``open_ends``, ``plays``: each ``{"tile", "end"}``,
+    ``must``: ``"play"``, ``"draw"``, ``"pass"``, ``"no lead"`` or ``"out"``, and
+    ``reason``), from the one engine call :func:`referee.cross.advise`; a hand from a
+    ``photo`` also gets its ``reading``.
+
+    A refusal once the layout is read (the hand, a tile both on the table and in the
+    hand, the boneyard) also carries ``table_tiles``: the page greys them in its picker
+    from the server's reading of the table, never its own (session 11).
+    """
     values = schemas.load(PlaysFields(), data)
     layout = schemas.parse_field(
         "layout", lambda text: engine.parse_layout(text.strip()), values["layout"]
     )
+    try:
+        return _plays_on(layout, values)
+    except ApiError as error:
+        error.extra.setdefault("table_tiles", engine.table_tiles(layout))
+        raise
+    except ValueError as error:  # the engine's refusals: 400 or 422 as on every route
+        raise ApiError(
+            status_for(error), str(error), table_tiles=engine.table_tiles(layout)
+        ) from None
+
+
+def _plays_on(layout: engine.Layout, values: dict[str, Any]) -> dict[str, Any]:
+    """:func:`plays_answer` once the layout is read."""
     hand, reading = _hand_for_plays(values)
     if not hand and layout.lead is None:
         raise ApiError(

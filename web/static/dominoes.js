@@ -389,6 +389,10 @@
     let answered = null; // the last answer shown
     let asked = false; // once asked, every change asks again
     let photoFailed = false; // the photo's status says why it was not read
+    // The tiles on the table as the referee read it (`table_tiles` of its last answer or
+    // refusal) and the table text sent: greyed in the picker while the box still holds
+    // that text. The page never parses the table itself (session 11).
+    let table = { text: null, tiles: [] };
 
     /* The typed hand as tiles, or null while a word does not read as a tile (the
        server then says what is wrong with it when asked; the text is kept). */
@@ -398,9 +402,12 @@
       return read.every((tile) => tile && tile[1] <= 6) ? read : null;
     };
     const handText = () => tiles.map(R.tileText).join(" ");
-    const picker = R.tilePicker(document.getElementById("picker"), pick, (tile) =>
-      tiles.some((t) => same(t, tile)) ? "your hand" : null
-    );
+    const onTable = (tile) => table.text === layoutBox.value && table.tiles.some((t) => same(t, tile));
+    const picker = R.tilePicker(document.getElementById("picker"), pick, (tile) => {
+      const inHand = tiles.some((t) => same(t, tile));
+      if (inHand && onTable(tile)) return "in your hand and on the table";
+      return inHand ? "your hand" : onTable(tile) ? "on the table" : null;
+    });
 
     function pick(tile) {
       if (handBox.value.trim() !== handText() && typedTiles() === null) {
@@ -409,7 +416,14 @@
         return;
       }
       if (typedTiles() !== null) tiles = typedTiles();
-      tiles = tiles.some((t) => same(t, tile)) ? tiles.filter((t) => !same(t, tile)) : [...tiles, tile];
+      const inHand = tiles.some((t) => same(t, tile));
+      if (!inHand && onTable(tile)) {
+        // A tile on the table is in nobody's hand (session 11: it was added, and the
+        // referee refused the hand on the next ask).
+        R.status(status, `${R.tileText(tile)} is on the table: it cannot be in your hand too.`, "error");
+        return;
+      }
+      tiles = inHand ? tiles.filter((t) => !same(t, tile)) : [...tiles, tile];
       handChanged(true);
     }
 
@@ -492,6 +506,10 @@
       for (const [name, box] of Object.entries(variants)) body[name] = box.checked;
       const { ok, data } = await R.post("/api/cross/plays", body);
       if (!requests.isLatest(ticket)) return;
+      if (Array.isArray(data.table_tiles)) {
+        table = { text: body.layout, tiles: data.table_tiles.map(R.parseTile) };
+        picker.refresh();
+      }
       if (!ok) {
         R.status(status, data.error, "error");
         if (answered) showBar("Not answered", "see why ↓", "#plays-status");
@@ -534,6 +552,9 @@
       handChanged(false);
     });
     handBox.addEventListener("keydown", (event) => event.key === "Enter" && ask());
+    // A table edited since it was answered: its tiles are no longer greyed (they were
+    // the last table's) until the referee reads the new one.
+    layoutBox.addEventListener("input", () => picker.refresh());
     layoutBox.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && !event.shiftKey) {
         event.preventDefault();
@@ -549,12 +570,14 @@
       if (layoutBox.value.trim() && layoutBox.value !== example) mine = layoutBox.value;
       mineButton.hidden = mine === null;
       layoutBox.value = example;
+      picker.refresh();
       if (asked) ask();
     });
     mineButton.addEventListener("click", () => {
       if (mine !== null) layoutBox.value = mine;
       mine = null;
       mineButton.hidden = true;
+      picker.refresh();
       if (asked) ask();
     });
     drawHand();

@@ -188,7 +188,9 @@
     return tiles;
   };
 
-  /* The double-six tile picker: calls onPick(tile); isTaken(tile) dims tiles in use. */
+  /* The double-six tile picker: calls onPick(tile); isTaken(tile) dims tiles in use and
+     says where each is: a holder ("your hand": "3-6 is in your hand") or a phrase of its
+     own beginning "in " or "on " ("on the table"), also told to screen readers. */
   Referee.tilePicker = function (container, onPick, isTaken) {
     const buttons = [];
     container.replaceChildren();
@@ -208,8 +210,10 @@
     const refresh = () => {
       for (const [tile, button] of buttons) {
         const taken = isTaken(tile);
+        const where = taken && (/^(in|on) /.test(taken) ? taken : `in ${taken}`);
         button.classList.toggle("taken", Boolean(taken));
-        button.title = taken ? `${Referee.tileText(tile)} is in ${taken}` : "";
+        button.title = taken ? `${Referee.tileText(tile)} is ${where}` : "";
+        button.setAttribute("aria-label", `tile ${Referee.tileText(tile)}${taken ? `, ${where}` : ""}`);
       }
     };
     refresh();
