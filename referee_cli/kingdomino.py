@@ -7,11 +7,13 @@ for empty) plus an optional crown digit, e.g. ``G L F F F1``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 import click
 
+from referee.errors import NotationError
 from referee.kingdomino import (
     Comparison,
     Domino,
@@ -21,13 +23,17 @@ from referee.kingdomino import (
     compare,
     format_domino,
     format_kingdom,
+    kingdom_square_name,
     legal_placements,
     name_kingdom_squares,
     parse_direction,
     parse_domino,
     parse_kingdom,
+    parse_kingdom_square,
     score,
 )
+from referee.kingdomino.kingdom import MAX_SIDE
+from referee.kingdomino.placement import second_square
 from referee_cli.common import (
     EXIT_NO,
     check_overlay_target,
@@ -70,13 +76,44 @@ def _domino(value: str) -> Domino:
         fail(f"--domino: {error}")
 
 
-def _at(value: str) -> tuple[int, int]:
-    parts = value.split(",")
+#: The two ways ``--at`` names a square, said whenever one is refused.
+_AT_FORMS = (
+    "a square as the board names it, such as A3 (column letter, row from 1), or ROW,COL "
+    "from 0, such as 2,0 (the same square)"
+)
+
+
+def _at(value: str) -> tuple[tuple[int, int], bool]:
+    """``--at``: the square's ``(row, col)`` from 0, and whether it was named as on the
+    board (``A3``, parsed by :func:`referee.kingdomino.parse_kingdom_square`) rather
+    than as ``ROW,COL``."""
+    if "," in value:
+        try:
+            row, col = (int(part) for part in value.split(","))
+        except ValueError:
+            fail(f"--at: expected {_AT_FORMS}; got {value!r}")
+        return (row, col), False
     try:
-        row, col = (int(part.strip()) for part in parts)
-    except ValueError:
-        fail(f"--at: expected ROW,COL such as 2,3, got {value!r}")
-    return row, col
+        return parse_kingdom_square(value), True
+    except NotationError as error:
+        if re.fullmatch(r"\s*[A-Za-z]\s*\d+\s*", value):  # a square's shape: say what is off
+            fail(f"--at: {error}; expected {_AT_FORMS}")
+        fail(f"--at: expected {_AT_FORMS}; got {value!r}")
+
+
+#: Where a domino's second square lies from its first, in words.
+_BESIDE = {"right": "right of", "down": "below", "left": "left of", "up": "above"}
+
+
+def _board_names(reason: str, at: tuple[int, int], toward: str) -> str:
+    """A placement's ``reason`` with its squares named as on the board (``(1, 2)`` ->
+    ``C2``); a second square off every kingdom, which has no such name (``(-1, 4)``),
+    is said from the first: "the square above E1"."""
+    second = second_square(at, parse_direction(toward))
+    if not all(0 <= part < MAX_SIDE for part in second):
+        where = f"the square {_BESIDE[parse_direction(toward)]} {kingdom_square_name(at)}"
+        reason = reason.replace(f"square {second}", where)
+    return name_kingdom_squares(reason)
 
 
 def _score_text(result: Score) -> str:
@@ -157,7 +194,15 @@ def _score_photo(
 @kingdomino.command("place")
 @click.argument("grid")
 @click.option("--domino", required=True, help='The domino, first square first: "F1 L".')
-@click.option("--at", "at", required=True, help="ROW,COL of the first square, 0-based.")
+@click.option(
+    "--at",
+    "at",
+    required=True,
+    help=(
+        "The first square: A3 as the board names it (column letter, row from 1), "
+        "or ROW,COL from 0 (2,0 is A3)."
+    ),
+)
 @click.option(
     "--toward",
     required=True,
@@ -177,15 +222,21 @@ def place_command(
     size: str,
     as_json: bool,
 ) -> None:
-    """Is placing the domino on GRID legal? Exit 0 legal, 1 illegal (with the reason)."""
+    """Is placing the domino on GRID legal? Exit 0 legal, 1 illegal (with the reason).
+
+    The reason names squares as --at was given: A3, or (2, 0) for ROW,COL; --json keeps
+    the engine's (row, col) either way.
+    """
+    square, named = _at(at)
     verdict = check_placement(
         _kingdom(grid, "GRID"),
         _domino(domino),
-        _at(at),
+        square,
         parse_direction(toward),
         size=int(size),
     )
-    text = verdict.reason if verdict.legal else f"illegal: {verdict.reason}"
+    reason = _board_names(verdict.reason, square, toward) if named else verdict.reason
+    text = reason if verdict.legal else f"illegal: {reason}"
     emit(verdict.to_json(), as_json, text)
     if not verdict.legal:
         ctx.exit(EXIT_NO)

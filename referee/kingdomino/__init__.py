@@ -39,8 +39,10 @@ from referee.kingdomino.kingdom import (
     Terrain,
     format_kingdom,
     format_square,
+    kingdom_square_name,
     name_kingdom_squares,
     parse_kingdom,
+    parse_kingdom_square,
     parse_square,
 )
 from referee.kingdomino.placement import (
@@ -100,6 +102,7 @@ __all__ = [
     "format_kingdom",
     "format_square",
     "infer_frame_size",
+    "kingdom_square_name",
     "legal_placements",
     "max_crowns",
     "name_kingdom_squares",
@@ -107,6 +110,7 @@ __all__ = [
     "parse_direction",
     "parse_domino",
     "parse_kingdom",
+    "parse_kingdom_square",
     "parse_move",
     "parse_square",
     "score",

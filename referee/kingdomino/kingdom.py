@@ -36,7 +36,9 @@ __all__ = [
     "Terrain",
     "format_kingdom",
     "format_square",
+    "kingdom_square_name",
     "parse_kingdom",
+    "parse_kingdom_square",
     "parse_square",
 ]
 
@@ -393,9 +395,68 @@ def format_kingdom(kingdom: Kingdom, *, row_separator: str = "/") -> str:
 
 
 #: A Kingdomino square as the engine and the photo reader name it in warnings: ``(row, col)``
-#: from 0 (a kingdom is at most 9x9: one digit each).
-_KINGDOM_SQUARE = re.compile(r"\((\d), (\d)\)")
+#: from 0 (a kingdom is at most 9x9: one digit each, 0 to 8; a square off any kingdom,
+#: such as ``(0, 9)`` or ``(-1, 2)`` in a placement's reason, has no name and is left so).
+_KINGDOM_SQUARE = re.compile(r"\(([0-8]), ([0-8])\)")
 _KINGDOM_COLUMNS = "ABCDEFGHI"
+#: A square as a player names it: column letter, row from 1 (``A3``); any case, spaces
+#: around ignored.
+_SQUARE_NAME = re.compile(r"\s*([A-Za-z])\s*(\d+)\s*")
+
+
+def kingdom_square_name(at: tuple[int, int]) -> str:
+    """The name a player reads on the board of the square ``at`` = ``(row, col)`` from 0:
+    column letter, then row from 1.
+
+    >>> kingdom_square_name((2, 0)), kingdom_square_name((0, 4)), kingdom_square_name((8, 8))
+    ('A3', 'E1', 'I9')
+
+    Raises
+    ------
+    ValueError
+        For a square off every kingdom (row or column outside 0 to 8).
+    """
+    row, col = at
+    if not (0 <= row < MAX_SIDE and 0 <= col < MAX_SIDE):
+        raise ValueError(f"{at} is off every kingdom (at most {MAX_SIDE}x{MAX_SIDE})")
+    return f"{_KINGDOM_COLUMNS[col]}{row + 1}"
+
+
+def parse_kingdom_square(text: str) -> tuple[int, int]:
+    """The ``(row, col)`` from 0 of a square named as on the board: the inverse of
+    :func:`kingdom_square_name` (``A3`` is column A, row 3: ``(2, 0)``).
+
+    >>> parse_kingdom_square("A3"), parse_kingdom_square("e1"), parse_kingdom_square(" I9 ")
+    ((2, 0), (0, 4), (8, 8))
+    >>> all(parse_kingdom_square(kingdom_square_name((r, c))) == (r, c)
+    ...     for r in range(9) for c in range(9))
+    True
+    >>> parse_kingdom_square("J1")
+    Traceback (most recent call last):
+    ...
+    referee.errors.NotationError: 'J1' is not a square: a kingdom's columns are A to I
+
+    A square off a smaller kingdom (``F1`` of a 5x5) parses: whether it is on the grid is
+    for the rules to say (``square (0, 5) is outside the grid``).
+
+    Raises
+    ------
+    NotationError
+        For anything but a letter A-I and a row 1-9, saying which part is wrong.
+    """
+    match = _SQUARE_NAME.fullmatch(text)
+    if match is None:
+        raise NotationError(
+            f"{text!r} is not a square: a column letter then a row number from 1, like A3"
+        )
+    letter, row = match[1].upper(), int(match[2])
+    if letter not in _KINGDOM_COLUMNS:
+        raise NotationError(
+            f"{text!r} is not a square: a kingdom's columns are A to {_KINGDOM_COLUMNS[-1]}"
+        )
+    if not 1 <= row <= MAX_SIDE:
+        raise NotationError(f"{text!r} is not a square: a kingdom's rows are 1 to {MAX_SIDE}")
+    return row - 1, _KINGDOM_COLUMNS.index(letter)
 
 
 def name_kingdom_squares(text: str) -> str:
@@ -411,4 +472,4 @@ def name_kingdom_squares(text: str) -> str:
     >>> name_kingdom_squares("2 castles at (0, 0), (4, 8): a kingdom has one castle")
     '2 castles at A1, I5: a kingdom has one castle'
     """
-    return _KINGDOM_SQUARE.sub(lambda at: f"{_KINGDOM_COLUMNS[int(at[2])]}{int(at[1]) + 1}", text)
+    return _KINGDOM_SQUARE.sub(lambda at: kingdom_square_name((int(at[1]), int(at[2]))), text)

@@ -31,11 +31,14 @@ from referee.kingdomino import (
     format_domino,
     format_kingdom,
     infer_frame_size,
+    kingdom_square_name,
     legal_placements,
     max_crowns,
+    name_kingdom_squares,
     parse_direction,
     parse_domino,
     parse_kingdom,
+    parse_kingdom_square,
     parse_move,
     parse_square,
     score,
@@ -859,3 +862,49 @@ def test_outside_the_grid_names_its_shape_in_good_english(
 ) -> None:
     verdict = check_placement(parse_kingdom(grid), parse_domino("F L"), at, toward)
     assert not verdict.legal and verdict.reason == reason
+
+
+# --- squares named as on the board (session 11: the inverse of name_kingdom_squares) -----
+
+
+@given(st.integers(0, 8), st.integers(0, 8))
+def test_square_names_round_trip(row: int, col: int) -> None:
+    name = kingdom_square_name((row, col))
+    assert parse_kingdom_square(name) == (row, col)
+    assert parse_kingdom_square(name.lower()) == (row, col)
+    # The same name the CLI's text and the pages give a warning's square.
+    assert name_kingdom_squares(f"({row}, {col}) is unsure") == f"{name} is unsure"
+
+
+def test_square_names_worked_by_hand() -> None:
+    # Column letters left to right, rows from 1 top down: A3 is row 2 (from 0), column 0.
+    assert parse_kingdom_square("A3") == (2, 0)
+    assert parse_kingdom_square("E1") == (0, 4)
+    assert parse_kingdom_square("I9") == (8, 8)
+    # Off a 5x5 but on a 9x9: parsed, the grid's bounds are the rules' to say.
+    assert parse_kingdom_square("F1") == (0, 5)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("J1", "'J1' is not a square: a kingdom's columns are A to I"),
+        ("A0", "'A0' is not a square: a kingdom's rows are 1 to 9"),
+        ("B10", "'B10' is not a square: a kingdom's rows are 1 to 9"),
+        ("3A", "'3A' is not a square: a column letter then a row number from 1, like A3"),
+        ("", "'' is not a square: a column letter then a row number from 1, like A3"),
+        ("2,0", "'2,0' is not a square: a column letter then a row number from 1, like A3"),
+    ],
+)
+def test_square_names_refused(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_kingdom_square(text)
+    assert str(caught.value) == message
+
+
+def test_squares_off_every_kingdom_keep_row_and_col() -> None:
+    # A placement's reason may name a square off the grid: it has no board name.
+    assert name_kingdom_squares("square (-1, 4) is outside") == "square (-1, 4) is outside"
+    assert name_kingdom_squares("square (0, 9) is outside") == "square (0, 9) is outside"
+    with pytest.raises(ValueError, match="off every kingdom"):
+        kingdom_square_name((0, 9))

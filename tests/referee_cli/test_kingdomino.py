@@ -198,7 +198,7 @@ def test_place_frame_size_option(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--domino", "F1 L", "--at", "2", "--toward", "up"], "--at: expected ROW,COL"),
+        (["--domino", "F1 L", "--at", "2", "--toward", "up"], "--at: expected a square"),
         (["--domino", "F1", "--at", "1,2", "--toward", "up"], "--domino: a domino is two squares"),
         (["--domino", "C L", "--at", "1,2", "--toward", "up"], "--domino: a domino square is a"),
         (["--domino", "F1 L!", "--at", "1,2", "--toward", "up"], "--domino: bad square 'L!'"),
@@ -212,6 +212,87 @@ def test_place_bad_input_exits_2(
     status, out, err = run(capsys, "place", LONE, *argv)
     assert (status, out) == (2, "")
     assert err.count("\n") == 1 and words in err
+
+
+# The forms --at accepts, both said whenever a value is refused (session 11).
+AT_FORMS = (
+    "expected a square as the board names it, such as A3 (column letter, row from 1), or "
+    "ROW,COL from 0, such as 2,0 (the same square)"
+)
+
+
+@pytest.mark.parametrize(
+    ("at", "expected"),
+    [
+        # On LONE (castle at row 2, column 2, i.e. C3), by hand: C2 is the square above
+        # the castle, row 1 column 2; the domino's second square goes up, to C1.
+        ("C2", "legal: C2 touches the castle"),
+        ("c2", "legal: C2 touches the castle"),
+        (" C2 ", "legal: C2 touches the castle"),
+        ("1,2", "legal: (1, 2) touches the castle"),
+        # E1 is row 0, column 4: up from it is off the board, F1 would be column 5.
+        ("E1", "illegal: the square above E1 is outside the grid (5 rows x 5 columns)"),
+        ("A1", "illegal: the square above A1 is outside the grid (5 rows x 5 columns)"),
+        ("0,4", "illegal: square (-1, 4) is outside the grid (5 rows x 5 columns)"),
+        ("F2", "illegal: square F2 is outside the grid (5 rows x 5 columns)"),
+    ],
+)
+def test_place_at_a_square_named_as_on_the_board(
+    capsys: pytest.CaptureFixture[str], at: str, expected: str
+) -> None:
+    status, out, err = run(capsys, "place", LONE, "--domino", "F1 L", "--at", at, "--toward", "up")
+    assert (status, out, err) == (0 if expected.startswith("legal") else 1, expected + "\n", "")
+
+
+def test_place_at_names_squares_as_given_and_json_keeps_row_col(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    grid = ". . ./. C F/. . ."  # the castle at B2, the forest at C2 (row 1, column 2)
+    status, out, _ = run(capsys, "place", grid, "--domino", "F L", "--at", "C3", "--toward", "up")
+    assert (status, out) == (1, "illegal: C2 is already taken by forest\n")
+    status, out, _ = run(capsys, "place", grid, "--domino", "F L", "--at", "C3", "--toward", "left")
+    assert (status, out) == (0, "legal: C3 touches forest at C2\n")
+    # The same placement as ROW,COL, and --json of either: the engine's (row, col).
+    status, out, _ = run(
+        capsys, "place", grid, "--domino", "F L", "--at", "2,2", "--toward", "left"
+    )
+    assert (status, out) == (0, "legal: (2, 2) touches forest at (1, 2)\n")
+    for at in ("C3", "2,2"):
+        status, out, _ = run(
+            capsys, "place", grid, "--domino", "F L", "--at", at, "--toward", "left", "--json"
+        )
+        assert json.loads(out) == {
+            "legal": True,
+            "reason": "legal: (2, 2) touches forest at (1, 2)",
+        }
+
+
+@pytest.mark.parametrize(
+    ("at", "said"),
+    [
+        ("x", f"{AT_FORMS}; got 'x'"),
+        ("", f"{AT_FORMS}; got ''"),
+        ("2", f"{AT_FORMS}; got '2'"),
+        ("3A", f"{AT_FORMS}; got '3A'"),
+        ("1,2,3", f"{AT_FORMS}; got '1,2,3'"),
+        ("A3,1", f"{AT_FORMS}; got 'A3,1'"),
+        ("J1", f"'J1' is not a square: a kingdom's columns are A to I; {AT_FORMS}"),
+        ("A0", f"'A0' is not a square: a kingdom's rows are 1 to 9; {AT_FORMS}"),
+        ("A10", f"'A10' is not a square: a kingdom's rows are 1 to 9; {AT_FORMS}"),
+    ],
+)
+def test_place_at_refused_names_the_value_and_both_forms(
+    capsys: pytest.CaptureFixture[str], at: str, said: str
+) -> None:
+    status, out, err = run(capsys, "place", LONE, "--domino", "F L", "--at", at, "--toward", "up")
+    assert (status, out) == (2, "")
+    assert err == f"referee: error: --at: {said}\n"
+
+
+def test_place_help_says_both_forms_of_at(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["kingdomino", "place", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "A3 as the board names it (column letter, row from 1), or ROW,COL from 0" in text
 
 
 def test_place_without_toward_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
