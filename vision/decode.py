@@ -70,6 +70,16 @@ _FEW_COLOUR_MODES = {
 _FORMAT_NAMES = {"WEBP": "WebP", "MPO": "JPEG", "JPEG2000": "JPEG 2000"}
 
 
+def _said(pillow_format: str | None) -> str:
+    """A format as the player knows it, from Pillow's name (:data:`_FORMAT_NAMES`).
+
+    >>> _said("WEBP"), _said("MPO"), _said("GIF")
+    ('WebP', 'JPEG', 'GIF')
+    """
+    name = str(pillow_format)
+    return _FORMAT_NAMES.get(name, name)
+
+
 class ImageError(ValueError):
     """Bytes that are not a usable photo: not an image, truncated, or too large."""
 
@@ -95,7 +105,7 @@ def _format_name(data: bytes) -> str | None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data)) as opened:
-                return _FORMAT_NAMES.get(str(opened.format), str(opened.format))
+                return _said(opened.format)
     except Image.DecompressionBombError:
         return "unknown"  # an image, too large for Pillow even to name
     except Exception:  # Pillow raises assorted errors on what it cannot identify
@@ -143,7 +153,7 @@ def open_image(data: bytes) -> Image.Image:
         ) from None
     few = _FEW_COLOUR_MODES.get(opened.mode)
     if few is not None and not _grey_palette(opened):
-        name = _FORMAT_NAMES.get(str(opened.format), str(opened.format))
+        name = _said(opened.format)
         opened.close()
         raise FormatError(
             f"a {name} picture {few}: too few colours to read crowns, terrain or pens; "
