@@ -1618,9 +1618,15 @@ def test_cross_plays_picker_greys_the_tiles_on_the_table(page: Any, live_server:
     assert page.get_attribute("#picker .tile-button[data-tile='3-5']", "title") == (
         "3-5 is in your hand"
     )
-    # Tapped, a tile on the table is refused, named; the hand and the answer stay.
+    # Tapped, a tile on the table is refused, named, in sight of the picker (above the
+    # line at the foot of the screen); the hand and the answer stay.
+    page.eval_on_selector("#picker", "e => e.scrollIntoView({block: 'start'})")
     page.click("#picker .tile-button[data-tile='3-6']")
-    assert page.inner_text("#plays-status") == "3-6 is on the table: it cannot be in your hand too."
+    said = "#picker-status"
+    assert page.inner_text(said) == "3-6 is on the table: it cannot be in your hand too."
+    said_at = page.eval_on_selector(said, "e => e.getBoundingClientRect()")
+    bar_at = page.eval_on_selector("#plays-bar", "e => e.getBoundingClientRect()")
+    assert 0 <= said_at["top"] and said_at["bottom"] <= bar_at["top"]
     assert page.input_value("#plays-hand-text") == "3-5"
     assert page.inner_text("#plays-title") == "3 legal plays"
     # The table edited and not yet asked about: the old table's tiles are offered again,
@@ -1721,7 +1727,7 @@ def test_cross_plays_refused_keeps_what_was_typed_and_the_last_answer(
     page.fill("#plays-hand-text", "1-1 3-x")
     page.click("#picker .tile-button[data-tile='2-2']")
     assert page.input_value("#plays-hand-text") == "1-1 3-x"
-    assert page.inner_text("#plays-status").startswith("Your hand as typed does not read")
+    assert page.inner_text("#picker-status").startswith("Your hand as typed does not read")
     page.click("#plays-ask")
     page.wait_for_function(
         "document.getElementById('plays-status').textContent.startsWith('Your hand: ')"

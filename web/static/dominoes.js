@@ -377,6 +377,7 @@
     const boneyardBox = document.getElementById("plays-boneyard");
     const status = document.getElementById("plays-status");
     const photoStatus = document.getElementById("plays-photo-status");
+    const pickerStatus = document.getElementById("picker-status");
     const answerBox = document.getElementById("plays-answer");
     const note = document.getElementById("plays-note");
     const variants = {
@@ -412,7 +413,7 @@
     function pick(tile) {
       if (handBox.value.trim() !== handText() && typedTiles() === null) {
         // The typed hand is not lost to a tap: it is fixed or cleared first.
-        R.status(status, "Your hand as typed does not read as tiles yet: correct it or clear it, then tap tiles.", "error");
+        R.status(pickerStatus, "Your hand as typed does not read as tiles yet: correct it or clear it, then tap tiles.", "error");
         return;
       }
       if (typedTiles() !== null) tiles = typedTiles();
@@ -420,7 +421,7 @@
       if (!inHand && onTable(tile)) {
         // A tile on the table is in nobody's hand (session 11: it was added, and the
         // referee refused the hand on the next ask).
-        R.status(status, `${R.tileText(tile)} is on the table: it cannot be in your hand too.`, "error");
+        R.status(pickerStatus, `${R.tileText(tile)} is on the table: it cannot be in your hand too.`, "error");
         return;
       }
       tiles = inHand ? tiles.filter((t) => !same(t, tile)) : [...tiles, tile];
@@ -439,6 +440,7 @@
     /* The tiles changed (tap, photo, typing): draw them, ask again once asked;
        `mirror` rewrites the text box from the tiles. */
     function handChanged(mirror) {
+      R.status(pickerStatus, ""); // a refused tap is past once the hand changes
       // A hand tapped or typed after a photo that could not be read: the photo's error
       // is no longer about the hand (session 10: "no domino tile found ..." stayed).
       if (photoFailed) {
@@ -496,6 +498,7 @@
     async function ask() {
       asked = true;
       const ticket = requests.next();
+      R.status(pickerStatus, "");
       if (!handBox.value.trim()) {
         R.status(status, "Add your tiles first: tap them below, type them or photograph your hand.", "error");
         return;
