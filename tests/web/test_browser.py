@@ -1626,7 +1626,7 @@ def test_cross_plays_picker_greys_the_tiles_on_the_table(page: Any, live_server:
     assert page.inner_text(said) == "3-6 is on the table: it cannot be in your hand too."
     said_at = page.eval_on_selector(said, "e => e.getBoundingClientRect()")
     bar_at = page.eval_on_selector("#plays-bar", "e => e.getBoundingClientRect()")
-    assert 0 <= said_at["top"] and said_at["bottom"] <= bar_at["top"]
+    assert said_at["top"] >= 0 and said_at["bottom"] <= bar_at["top"]
     assert page.input_value("#plays-hand-text") == "3-5"
     assert page.inner_text("#plays-title") == "3 legal plays"
     # The table edited and not yet asked about: the old table's tiles are offered again,
