@@ -33,6 +33,7 @@
     const firstSelect = document.getElementById("first");
     const notation = document.getElementById("notation");
     const requests = R.sequence();
+    const draft = R.draft("domineering.sheet");
     let cells = [];
     let confidence = null;
     let picked = null;
@@ -205,6 +206,7 @@
 
     function show(data) {
       answer = data;
+      draft.save({ position: data.cells.join("/"), first: data.first });
       cells = data.cells.map((row) => row.split(""));
       rowsSelect.value = String(cells.length);
       colsSelect.value = String(cells[0].length);
@@ -371,7 +373,16 @@
       R.showOverlay(overlay, data.overlay);
       if (ok) {
         const warnings = data.warnings && data.warnings.length ? ` Check: ${data.warnings.join("; ")}.` : "";
-        R.status(status, `Read from the photo. Tap a pair to remove it, or two cells to add one.${warnings}`, "ok");
+        // As many H pairs as V pairs: possible whoever started, and the side to move
+        // depends on it (session 11: the project's own sheet-5, a game V started, read as
+        // "H to move" with not a word; V was blocked and had lost).
+        const claimed = (side) => data.cells.join("").split(side).length - 1;
+        const even = claimed("H") > 0 && claimed("H") === claimed("V");
+        const other = data.first === "H" ? "V" : "H";
+        const starter = even
+          ? ` H and V have as many pairs, so ${data.to_move} is to move because ${data.first} started; if ${other} started this game, set "Started" to ${other}.`
+          : "";
+        R.status(status, `Read from the photo. Tap a pair to remove it, or two cells to add one.${starter}${warnings}`, "ok");
         showPhoto(data);
       } else {
         cells = data.cells.map((row) => (Array.isArray(row) ? row : row.split("")));
@@ -422,7 +433,9 @@
     document.getElementById("use-notation").addEventListener("click", () => {
       const told = "Type the position first (rows from row 1 joined by /), like: ...../.HH../..... V";
       if (!R.filled(notation, told, notationStatus, status)) return;
-      analyze({ position: notation.value.toUpperCase() }, true); // "hh" as "HH", like the dispute box
+      // "hh" as "HH", like the dispute box; spaces around "/" dropped, as the kingdom
+      // notation allows them (session 11: ".HH.. / ....." was refused "at column 1").
+      analyze({ position: notation.value.trim().toUpperCase().replace(/\s*\/\s*/g, "/") }, true);
     });
     document.getElementById("solve").addEventListener("click", solve);
     const checks = R.sequence();
@@ -461,6 +474,26 @@
       }
     });
 
+    // The sheet answered last in this tab, back after a reload or Back (not its photo).
+    const kept = draft.load();
+    const rows = kept && typeof kept.position === "string" ? kept.position.split("/") : [];
+    const readable = rows.length && rows.length <= 8 && rows.every((row) => /^[.HV#]{1,8}$/.test(row) && row.length === rows[0].length);
+    // An empty 5x5 started by H is the page as it opens: nothing to bring back.
+    const blank = rows.length === 5 && rows.every((row) => row === ".....") && kept.first !== "V";
+    if (readable && !blank) {
+      empty(rows.length, rows[0].length);
+      cells = rows.map((row) => row.split(""));
+      if (kept.first === "H" || kept.first === "V") firstSelect.value = kept.first;
+      render();
+      const asked = position();
+      analyze({ position: asked, first: firstSelect.value }).then(() => {
+        // Said once it is answered, unless the sheet changed or something else was said.
+        if (answer && answer.cells.join("/") === asked && !status.textContent) {
+          R.status(status, "Your sheet from before the page was reloaded (the photo itself is not kept).");
+        }
+      });
+      return;
+    }
     empty(5, 5);
     changed();
   };

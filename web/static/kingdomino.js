@@ -347,6 +347,7 @@
     const answerBox = document.getElementById("answer");
     const notation = document.getElementById("notation");
     const requests = R.sequence();
+    const draft = R.draft("kingdomino.score");
     let lastAnswer = null;
     const save = R.saveButton(answerBox, () =>
       lastAnswer ? { game: "kingdomino", notation: lastAnswer.kingdom, answer: lastAnswer, title: `Kingdom: ${lastAnswer.total} points` } : null
@@ -354,6 +355,7 @@
 
     function show(answer) {
       lastAnswer = answer;
+      draft.save({ kingdom: answer.kingdom, bonus: currentBonuses() });
       answerBox.hidden = false;
       document.getElementById("total").textContent = answer.total;
       document.getElementById("total-bar-value").textContent = answer.total;
@@ -430,6 +432,15 @@
       rescore(notation.value, true);
     });
     R.status(widget.status, "");
+    // The kingdom answered last in this tab, back after a reload or Back (not its photo).
+    const kept = draft.load();
+    if (kept && typeof kept.kingdom === "string" && kept.kingdom) {
+      document.querySelectorAll("input[name=bonus]").forEach((box) => {
+        box.checked = Array.isArray(kept.bonus) && kept.bonus.includes(box.value);
+      });
+      R.status(widget.status, "Your kingdom from before the page was reloaded (the photo itself is not kept).");
+      rescore(kept.kingdom);
+    }
   };
 
   /* Two kingdoms compared. */

@@ -220,6 +220,30 @@
     return { refresh };
   };
 
+  /* The board a page last answered, kept for this tab (sessionStorage) under `key`, so a
+     reload (a phone's pull-to-refresh) or Back does not lose what was tapped or typed
+     (session 11: the kingdom and the sheet were gone). load() gives the value kept or
+     null; nothing is kept where the browser refuses storage. */
+  Referee.draft = function (key) {
+    const name = `referee.${key}`; // as the Cross match is kept: "referee.cross.match"
+    return {
+      load() {
+        try {
+          return JSON.parse(sessionStorage.getItem(name) || "null");
+        } catch (error) {
+          return null;
+        }
+      },
+      save(value) {
+        try {
+          sessionStorage.setItem(name, JSON.stringify(value));
+        } catch (error) {
+          /* private browsing or full: the page works as before, without the draft */
+        }
+      },
+    };
+  };
+
   /* A "Save this result" button inside `root`: payload() gives {game, notation, answer}. */
   Referee.saveButton = function (root, payload) {
     const button = root.querySelector(".save-button");
