@@ -237,3 +237,17 @@ def test_a_saved_answer_of_another_shape_shows_its_json_only(client: FlaskClient
     assert _saved_answer(client, "cross", {"pips": "many"}) == []
     assert _saved_answer(client, "two-step", {}) == []
     assert _saved_answer(client, "domineering", {"to_move": "H", "legal_moves": []}) == []
+
+
+def test_a_saved_sheet_shows_its_rows_without_the_side_to_move(client: FlaskClient) -> None:
+    # Session 11 (newcomer): the last row read "HH... H", the side to move glued to the
+    # board; it is said under Answer. sample_photos/sheet-5.json's position, H started:
+    # 4 H pairs and 4 V pairs, so H is to move.
+    answer = client.post(
+        "/api/domineering/analyze", json={"position": "..VHH/HHV../V..VV/VHHVV/HH..."}
+    ).get_json()
+    body = {"game": "domineering", "notation": answer["position"], "answer": answer}
+    page = client.get(client.post("/api/results", json=body).get_json()["url"])
+    text = page.get_data(as_text=True)
+    assert '<pre class="saved">..VHH\nHHV..\nV..VV\nVHHVV\nHH...</pre>' in text
+    assert "<li>H to move</li>" in text
