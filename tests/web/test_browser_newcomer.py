@@ -129,6 +129,60 @@ def test_a_kingdom_typed_is_back_after_going_back(page: Any, live_server: str) -
     assert page.locator(".kingdom-board .square").count() == 8  # 2 rows x 4 squares
 
 
+def test_two_kingdoms_compared_survive_a_reload(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/kingdomino/compare")
+    kingdoms = page.locator("section.kingdom")
+    # README's compare: both score 2 (forest 2 squares x 1 crown; mine 1 square x 2
+    # crowns); the largest domain, 2 forest squares against 1, decides for kingdom 1.
+    for index, text in enumerate(["C F1 F W", "C M2 W L"]):
+        kingdoms.nth(index).locator("details.notation summary").click()
+        kingdoms.nth(index).locator(".notation-text").fill(text)
+        kingdoms.nth(index).locator(".use-notation").click()
+    page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 1 wins'")
+    page.check("input[name=bonus][value=harmony]")  # neither is complete: still 2 to 2
+    page.reload()
+    page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 1 wins'")
+    assert (
+        page.inner_text("#verdict-detail") == "2 to 2, tied on points: the largest domain decides"
+    )
+    assert page.is_checked("input[name=bonus][value=harmony]")
+    assert kingdoms.nth(1).locator(".notation-text").input_value() == "C M2 W L"
+    # Still corrected by tapping: a crown on kingdom 2's lake makes it 3 to 2.
+    kingdoms.nth(1).locator(".square[data-row='0'][data-col='3']").click()
+    kingdoms.nth(1).locator(".square-editor button[data-crowns='1']").click()
+    page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 2 wins'")
+    assert page.inner_text("#verdict-detail") == "2 to 3, on points"
+
+
+def test_a_bonus_ticked_on_the_compare_page_changes_the_verdict(
+    page: Any, live_server: str
+) -> None:
+    # Session 11: ticking a bonus with two kingdoms threw a script error and the verdict
+    # stayed as it was. Kingdom 1: its castle in the centre of the 5x5 frame, forest 2
+    # squares x 1 crown = 2; kingdom 2: its castle in a corner, forest 3 x 1 = 3.
+    page.goto(live_server + "/kingdomino/compare")
+    kingdoms = page.locator("section.kingdom")
+    texts = [
+        ". . . . ./. . . . ./. . C F1 F/. . . . ./. . . . .",
+        "C F1 F F ./. . . . ./. . . . ./. . . . ./. . . . .",
+    ]
+    for index, text in enumerate(texts):
+        kingdoms.nth(index).locator("details.notation summary").click()
+        kingdoms.nth(index).locator(".notation-text").fill(text)
+        kingdoms.nth(index).locator(".use-notation").click()
+        page.wait_for_function(
+            "index => document.querySelectorAll('section.kingdom .kingdom-board')[index]"
+            ".children.length === 25",
+            arg=index,
+        )
+    page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 2 wins'")
+    assert page.inner_text("#verdict-detail") == "2 to 3, on points"
+    # Middle Kingdom: +10 for kingdom 1 only: 12 to 3.
+    page.check("input[name=bonus][value=middle]")
+    page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 1 wins'")
+    assert page.inner_text("#verdict-detail") == "12 to 3, on points"
+
+
 def test_a_domineering_sheet_tapped_in_survives_a_reload(page: Any, live_server: str) -> None:
     page.goto(live_server + "/domineering/")
     page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
@@ -208,3 +262,22 @@ def test_a_position_typed_with_spaces_around_the_slashes_is_read(
     page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
     assert page.inner_text("#to-move-detail") == "V has 16 legal pairs"
     assert page.input_value("#notation") == "...../...../.HH../...../..... V"
+
+
+def test_the_game_links_are_tall_enough_to_tap_at_360_px(page: Any, live_server: str) -> None:
+    # The links wrap to two rows at 360 px; they were 22 px tall and 2 px apart, under the
+    # 24 px a target needs (WCAG 2.2, 2.5.8) and easy to miss with a thumb.
+    page.goto(live_server + "/")
+    boxes = page.locator("header nav a").evaluate_all(
+        "links => links.map(a => { const r = a.getBoundingClientRect();"
+        " return [a.textContent, r.top, r.bottom, r.left, r.right]; })"
+    )
+    assert [box[0] for box in boxes] == ["Kingdomino", "Domineering", "Cross", "Two-Step"]
+    assert len({round(box[1]) for box in boxes}) == 2  # two rows, as at a phone's width
+    for name, top, bottom, _, _ in boxes:
+        assert bottom - top >= 30, name
+    for first in boxes:
+        for second in boxes:
+            if first is not second:  # no two links overlap
+                apart = first[2] <= second[1] or second[2] <= first[1]
+                assert apart or first[4] <= second[3] or second[4] <= first[3]

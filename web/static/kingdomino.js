@@ -485,7 +485,10 @@
       if (changed && changed.status.classList.contains("error")) R.status(changed.status, "");
     };
 
+    const draft = R.draft("kingdomino.compare");
     async function update(changed) {
+      // What the player made, kept for a reload or Back (as on the single-kingdom page).
+      draft.save({ kingdoms: widgets.map((w) => w.notation()), bonus: currentBonuses() });
       const ready = widgets.filter((w) => w.squares);
       const ticket = requests.next();
       if (ready.length < 2) {
@@ -558,6 +561,27 @@
         update();
       });
     });
-    document.querySelectorAll("input[name=bonus]").forEach((box) => box.addEventListener("change", update));
+    // update() with no kingdom changed: given the change event, it threw on reading the
+    // event's status, so a bonus ticked left the verdict as it was (session 11).
+    document.querySelectorAll("input[name=bonus]").forEach((box) => box.addEventListener("change", () => update()));
+
+    // The kingdoms made in this tab before a reload or Back (their photos are not kept).
+    const kept = draft.load();
+    const texts = kept && Array.isArray(kept.kingdoms) ? kept.kingdoms : [];
+    if (texts.some((text) => typeof text === "string" && text)) {
+      document.querySelectorAll("input[name=bonus]").forEach((box) => {
+        box.checked = Array.isArray(kept.bonus) && kept.bonus.includes(box.value);
+      });
+      (async () => {
+        for (const [index, text] of texts.entries()) {
+          if (typeof text !== "string" || !text || !widgets[index]) continue;
+          const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: text });
+          if (!ok || widgets[index].squares) continue; // a board made meanwhile stands
+          widgets[index].setFromAnswer(data);
+          R.status(widgets[index].status, "This kingdom is back from before the page was reloaded (its photo is not kept).");
+        }
+        update();
+      })();
+    }
   };
 })();
