@@ -109,7 +109,7 @@ def test_a_kingdom_tapped_in_survives_a_reload(page: Any, live_server: str) -> N
     assert page.is_checked("input[name=bonus][value=middle]")
     forest = page.locator(".kingdom-board .square[data-row='2'][data-col='4']")
     assert forest.get_attribute("aria-label") == "E3: forest, 1 crown"
-    assert "before the page was reloaded" in page.inner_text("section.kingdom .status")
+    assert "you had here last is back" in page.inner_text("section.kingdom .status")
     # Still corrected by tapping: the lake without its crown scores 0, so 14.
     _set_square(page, 0, 0, "lake", 0)
     _total_is(page, 14)
@@ -195,7 +195,7 @@ def test_a_domineering_sheet_tapped_in_survives_a_reload(page: Any, live_server:
     assert page.inner_text("#to-move-detail") == "V has 16 legal pairs"
     assert page.locator("rect.pair[data-pair='B3-C3']").count() == 1
     page.wait_for_function(
-        "document.getElementById('status').textContent.includes('before the page was reloaded')"
+        "document.getElementById('status').textContent.includes('you had here last is back')"
     )
 
 

@@ -489,7 +489,7 @@
       analyze({ position: asked, first: firstSelect.value }).then(() => {
         // Said once it is answered, unless the sheet changed or something else was said.
         if (answer && answer.cells.join("/") === asked && !status.textContent) {
-          R.status(status, "Your sheet from before the page was reloaded (the photo itself is not kept).");
+          R.status(status, "The sheet you had here last is back (its photo is not kept). Clear starts a new one.");
         }
       });
       return;

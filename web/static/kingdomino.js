@@ -438,7 +438,7 @@
       document.querySelectorAll("input[name=bonus]").forEach((box) => {
         box.checked = Array.isArray(kept.bonus) && kept.bonus.includes(box.value);
       });
-      R.status(widget.status, "Your kingdom from before the page was reloaded (the photo itself is not kept).");
+      R.status(widget.status, "The kingdom you had here last is back (its photo is not kept). Empty 5×5 or a photo starts a new one.");
       rescore(kept.kingdom);
     }
   };
@@ -578,7 +578,7 @@
           const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: text });
           if (!ok || widgets[index].squares) continue; // a board made meanwhile stands
           widgets[index].setFromAnswer(data);
-          R.status(widgets[index].status, "This kingdom is back from before the page was reloaded (its photo is not kept).");
+          R.status(widgets[index].status, "The kingdom you had here last is back (its photo is not kept).");
         }
         update();
       })();
