@@ -251,3 +251,11 @@ def test_a_saved_sheet_shows_its_rows_without_the_side_to_move(client: FlaskClie
     text = page.get_data(as_text=True)
     assert '<pre class="saved">..VHH\nHHV..\nV..VV\nVHHVV\nHH...</pre>' in text
     assert "<li>H to move</li>" in text
+
+
+def test_a_saved_result_links_to_its_game_page(client: FlaskClient) -> None:
+    # Session 11 (newcomer): a saved result led only to the list of results.
+    answer = client.post("/api/two-step/plays", json={"ends": "6,3", "hand": "3-1"}).get_json()
+    body = {"game": "two-step", "notation": "ends 6,3; hand 3-1", "answer": answer}
+    page = client.get(client.post("/api/results", json=body).get_json()["url"])
+    assert '<a href="/two-step/">Two-Step page →</a>' in page.get_data(as_text=True)
