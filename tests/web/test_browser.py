@@ -13,83 +13,23 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import re
-import shutil
-import threading
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from vision.datasets import PROJECT_ROOT, data_root
-from web import create_app
-from web.db import db
 
 pytestmark = pytest.mark.browser
+
+# The fixtures live_server, browser and page are in conftest.py (shared with
+# test_browser_newcomer.py).
 
 SCREENSHOTS = PROJECT_ROOT / "screenshots"
 SAMPLES = PROJECT_ROOT / "sample_photos"
 WIDTHS = [360, 1280]
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-
-
-def _missing(reason: str) -> None:
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (CI must run the browser tests: see .ci/run)")
-    pytest.skip(reason)
-
-
-def _chromium() -> str:
-    found = os.environ.get("REFEREE_CHROMIUM") or shutil.which("chromium")
-    if found is None:
-        _missing("chromium is not installed (apt-get install -y chromium)")
-    assert found is not None
-    return found
-
-
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app served on a free port of 127.0.0.1 for the module's tests."""
-    database = tmp_path_factory.mktemp("browser") / "referee.sqlite"
-    app = create_app({"TESTING": True, "DATABASE": str(database)})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=10)
-    with app.app_context():
-        db.engine.dispose()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    executable = _chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright is not installed (pip install -e '.[test]')")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page at a phone's width (360 px); fails on any script error."""
-    context = browser.new_context(viewport={"width": WIDTHS[0], "height": 800})
-    context.set_default_timeout(15_000)
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert not errors, f"script errors on the page: {errors}"
 
 
 def screenshot(page: Any, name: str) -> None:

@@ -7,78 +7,24 @@ keep the board they last answered for the tab (sessionStorage) and answer it aga
 Also: a sheet photo with as many H pairs as V pairs says the starter decides who is to
 move, and a position typed with spaces around "/" is read.
 
-The fixtures are the ones of ``test_browser.py`` (its module fixtures cannot be imported
-under ``--import-mode=importlib``); they skip the same way where Chromium is missing.
+The fixtures live_server, browser and page are conftest.py's, shared with
+``test_browser.py``; this module's page is 740 px tall with a touch screen.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
-
-from web import create_app
-from web.db import db
 
 pytestmark = pytest.mark.browser
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_photos"
 
 
-def _missing(reason: str) -> None:
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (CI must run the browser tests: see .ci/run)")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("browser-reload") / "referee.sqlite"
-    app = create_app({"TESTING": True, "DATABASE": str(database)})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=10)
-    with app.app_context():
-        db.engine.dispose()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    executable = os.environ.get("REFEREE_CHROMIUM") or shutil.which("chromium")
-    if executable is None:
-        _missing("chromium is not installed (apt-get install -y chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright is not installed (pip install -e '.[test]')")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=executable, args=["--headless", "--no-sandbox", "--disable-gpu"]
-        )
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A phone-sized page (360 px, touch); fails on any script error."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
-    context.set_default_timeout(15_000)
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert not errors, f"script errors on the page: {errors}"
+PAGE_HEIGHT = 740
+PAGE_TOUCH = True
 
 
 def _total_is(page: Any, value: int) -> None:
@@ -281,3 +227,85 @@ def test_the_game_links_are_tall_enough_to_tap_at_360_px(page: Any, live_server:
             if first is not second:  # no two links overlap
                 apart = first[2] <= second[1] or second[2] <= first[1]
                 assert apart or first[4] <= second[3] or second[4] <= first[3]
+
+
+# --- Session 11: the Cross and Two-Step pages keep what was entered across a reload -------
+
+
+def test_cross_hands_survive_a_reload(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/cross/")
+    # Player 1 holds 6-6 0-1 (13 pips), player 2 2-3 1-4 (10): blocked, player 2 scores
+    # 13 - 10 = 3 (rules/cross.txt).
+    for tile in ("6-6", "0-1"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    page.click("section.player[data-player='2'] .choose")
+    for tile in ("2-3", "1-4"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 3'")
+    page.reload()
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 3'")
+    assert page.inner_text("section.player[data-player='1'] .pips") == "13"
+    assert page.inner_text("section.player[data-player='2'] .pips") == "10"
+    # Still corrected by tapping: 0-1 out of player 1's hand leaves 12 pips, 12 - 10 = 2.
+    page.click("section.player[data-player='1'] .hand-tiles .tile-button[data-tile='0-1']")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 2'")
+
+
+def test_cross_three_hands_keep_three_seats_after_a_reload(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/cross/")
+    page.click("#player-count button[data-count='3']")
+    page.click("section.player[data-player='3'] .choose")
+    page.click("#picker .tile-button[data-tile='5-6']")
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('section.player').length === 3")
+    page.wait_for_function(
+        "document.querySelector(\"section.player[data-player='3'] .pips\").textContent === '11'"
+    )
+
+
+def test_two_step_tiles_and_ends_survive_a_reload(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/two-step/")
+    page.select_option("#end-left", "3")
+    page.select_option("#end-right", "5")
+    for tile in ("3-4", "5-5", "1-2"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    page.click("#target button[data-slot='card']")
+    page.click("#picker .tile-button[data-tile='0-3']")
+    page.click("#target button[data-slot='discard']")
+    page.click("#picker .tile-button[data-tile='2-6']")
+    # Ends 3 and 5: 3-4 and 5-5 from the hand, 0-3 from the card (rules/two-step.txt).
+    expected = ["3-4 hand left", "5-5 hand right", "0-3 card left"]
+    page.wait_for_function("document.getElementById('plays-title').textContent === '3 legal plays'")
+    page.reload()
+    page.wait_for_function("document.getElementById('plays-title').textContent === '3 legal plays'")
+    plays = page.locator("#plays li").evaluate_all("items => items.map(i => i.dataset.play)")
+    assert plays == expected
+    assert page.input_value("#end-left") == "3"
+    assert page.input_value("#end-right") == "5"
+    assert page.locator("#slot-discard .tile-button").get_attribute("data-tile") == "2-6"
+
+
+def test_two_step_round_and_match_survive_a_reload(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/two-step/round")
+    # docs/two-step.md's round: player 2 to move.
+    page.click("#round-example")
+    page.wait_for_function(
+        "document.getElementById('round-title').textContent === 'Player 2 to move'"
+    )
+    # 11-1 is the lemonade score (rules/two-step.txt).
+    page.fill("#match-rounds", "1:5 1:5 1:5 1:5 2:3 1:4 1:5")
+    page.click("#match-button")
+    lemonade = "Player 1 wins 11-1. Player 2 owes player 1 a glass of lemonade."
+    page.wait_for_function(
+        "text => document.getElementById('match-status').textContent === text", arg=lemonade
+    )
+    position = page.input_value("#round-position")
+    page.reload()
+    page.wait_for_function(
+        "document.getElementById('round-title').textContent === 'Player 2 to move'"
+    )
+    page.wait_for_function(
+        "text => document.getElementById('match-status').textContent === text", arg=lemonade
+    )
+    assert page.input_value("#round-position") == position
+    assert page.locator("#match-list li").count() == 7

@@ -82,6 +82,9 @@
       return index < 0 ? null : `player ${index + 1}'s hand`;
     };
     const picker = R.tilePicker(document.getElementById("picker"), pick, holder);
+    // The hands tapped or read, kept for the tab as the match is (session 11: a reload
+    // lost them); the photos are not kept, only the tiles taken from them.
+    const draft = R.draft("cross.round");
 
     function pick(tile) {
       const index = players.findIndex((player) => player.tiles.some((t) => same(t, tile)));
@@ -165,6 +168,7 @@
         player.section.querySelector(".pips").textContent = pipsOf(player.tiles);
       });
       picker.refresh();
+      draft.save({ hands: players.map((player) => player.tiles.map(R.tileText)) });
       update();
     }
 
@@ -333,8 +337,13 @@
     document.querySelectorAll("#player-count button").forEach((button) =>
       button.addEventListener("click", () => setCount(Number(button.dataset.count)))
     );
-    // A match under way keeps its player count across a reload (its rounds name every seat).
-    const seats = match.rounds.length ? match.rounds[match.rounds.length - 1].length : 2;
+    // The hands kept for the tab come back with their seats; else a match under way keeps
+    // its player count across a reload (its rounds name every seat).
+    const kept = draft.load();
+    const keptHands =
+      kept && Array.isArray(kept.hands) ? kept.hands.map((hand) => (Array.isArray(hand) ? hand.map(R.parseTile).filter(Boolean) : [])) : null;
+    const seats = keptHands ? keptHands.length : match.rounds.length ? match.rounds[match.rounds.length - 1].length : 2;
+    if (keptHands) players = keptHands.map((tiles) => ({ tiles }));
     setCount(Math.min(Math.max(seats, 2), 4));
     scoreMatch(match.rounds, match.target).then(({ ok, data }) => {
       if (ok) match.answer = data;
@@ -613,6 +622,8 @@
       return null;
     };
     const picker = R.tilePicker(document.getElementById("picker"), pick, holder);
+    // The ends and tiles entered, kept for the tab (session 11: a reload lost them).
+    const draft = R.draft("two-step.plays");
 
     function pick(tile) {
       const owner = Object.keys(slots).find((slot) => slots[slot].some((t) => same(t, tile)));
@@ -654,6 +665,11 @@
       }
       left.disabled = right.disabled = emptyFloor.checked;
       picker.refresh();
+      draft.save({
+        empty: emptyFloor.checked,
+        ends: [left.value, right.value],
+        ...Object.fromEntries(Object.entries(slots).map(([slot, tiles]) => [slot, tiles.map(R.tileText)])),
+      });
       update();
     }
 
@@ -747,6 +763,14 @@
       })
     );
     [emptyFloor, left, right].forEach((input) => input.addEventListener("change", changed));
+    const kept = draft.load();
+    if (kept) {
+      for (const slot of Object.keys(slots)) {
+        if (Array.isArray(kept[slot])) slots[slot] = kept[slot].map(R.parseTile).filter(Boolean);
+      }
+      emptyFloor.checked = Boolean(kept.empty);
+      if (Array.isArray(kept.ends)) [left.value, right.value] = kept.ends.map(String);
+    }
     setTarget("hand");
     changed();
   };
@@ -805,6 +829,7 @@
         return;
       }
       analysed = data;
+      keep();
       R.status(status, "");
       note.hidden = true;
       answerBox.classList.remove("stale");
@@ -883,6 +908,7 @@
           );
         })
       );
+      keep();
       const score = data.scores.join("-");
       const text = data.winner === null ? `No winner yet: ${score} (target ${data.target})` : `Player ${data.winner} wins ${score}`;
       R.status(matchStatus, data.lemonade ? `${text}. ${data.lemonade}` : text, data.winner === null ? "" : "ok");
@@ -909,5 +935,34 @@
     document.getElementById("check-button").addEventListener("click", check);
     checkInput.addEventListener("keydown", (event) => event.key === "Enter" && check());
     document.getElementById("match-button").addEventListener("click", addUp);
+
+    /* What was typed (the table, the rounds, the target, the variant), kept for the tab
+       and answered again after a reload if it had been answered (session 11: a reload lost
+       the round and the match). */
+    const draft = R.draft("two-step.round");
+    const roundsBox = document.getElementById("match-rounds");
+    const targetBox = document.getElementById("match-target");
+    const keep = () =>
+      draft.save({
+        position: position.value,
+        optional: optional.checked,
+        rounds: roundsBox.value,
+        target: targetBox.value,
+        analysed: Boolean(analysed),
+        added: document.getElementById("match-list").children.length > 0,
+      });
+    [position, roundsBox, targetBox, optional].forEach((input) => {
+      input.addEventListener("input", keep);
+      input.addEventListener("change", keep);
+    });
+    const kept = draft.load();
+    if (kept && typeof kept.position === "string") {
+      position.value = kept.position;
+      optional.checked = Boolean(kept.optional);
+      roundsBox.value = typeof kept.rounds === "string" ? kept.rounds : "";
+      if (kept.target) targetBox.value = String(kept.target);
+      if (kept.analysed && position.value.trim()) analyse();
+      if (kept.added && roundsBox.value.trim()) addUp();
+    }
   };
 })();
