@@ -234,6 +234,22 @@ def is_image_path(value: str) -> bool:
         return False
 
 
+def overlay_needs_a_photo(value: str, label: str, message: str) -> None:
+    """Stop (exit 2) because ``--overlay`` was given with ``value``, which is no photo.
+
+    A value named like a photo or another file (``kingdom-1.jpg``) that does not exist is
+    said to be missing, as without ``--overlay`` (session 11: it was told it needs a
+    photo, as if it were a notation); any other value gets ``message``.
+    """
+    try:
+        exists = Path(value).exists()
+    except OSError:
+        exists = False
+    if not exists and _looks_like_a_file_name(value):
+        fail(f"{label}: no such file {value!r}")
+    fail(message)
+
+
 OVERLAY_SUFFIXES = frozenset({".png", ".jpg", ".jpeg"})
 
 

@@ -19,6 +19,7 @@ from referee_cli.common import (
     fail,
     is_image_path,
     json_option,
+    overlay_needs_a_photo,
     parse_notation,
     reports_bad_input,
     write_overlay,
@@ -117,7 +118,7 @@ def analyze(
             payload["perfect_play"] = engine.analyze(read, perfect_play=True).perfect_play
     else:
         if overlay is not None:
-            fail("--overlay needs a photo as POSITION")
+            overlay_needs_a_photo(position, "POSITION", "--overlay needs a photo as POSITION")
         payload = engine.analyze(_read_position(position, first), perfect_play=solve_it).to_json()
     emit(payload, as_json, lambda: _analysis_text(payload))
 

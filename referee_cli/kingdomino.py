@@ -41,6 +41,7 @@ from referee_cli.common import (
     fail,
     is_image_path,
     json_option,
+    overlay_needs_a_photo,
     parse_notation,
     reports_bad_input,
     write_overlay,
@@ -107,12 +108,14 @@ _BESIDE = {"right": "right of", "down": "below", "left": "left of", "up": "above
 
 def _board_names(reason: str, at: tuple[int, int], toward: str) -> str:
     """A placement's ``reason`` with its squares named as on the board (``(1, 2)`` ->
-    ``C2``); a second square off every kingdom, which has no such name (``(-1, 4)``),
-    is said from the first: "the square above E1"."""
+    ``C2``); the domino's second square is said from the first, "the square right of E1
+    (F1)", or "the square above E1" where it has no name (``(-1, 4)``): a bare "square F1"
+    read as the domino's half ``F1``, a field with a crown (session 11)."""
     second = second_square(at, parse_direction(toward))
-    if not all(0 <= part < MAX_SIDE for part in second):
-        where = f"the square {_BESIDE[parse_direction(toward)]} {kingdom_square_name(at)}"
-        reason = reason.replace(f"square {second}", where)
+    where = f"the square {_BESIDE[parse_direction(toward)]} {kingdom_square_name(at)}"
+    if all(0 <= part < MAX_SIDE for part in second):
+        where += f" ({kingdom_square_name(second)})"
+    reason = reason.replace(f"square {second}", where)
     return name_kingdom_squares(reason)
 
 
@@ -167,7 +170,7 @@ def score_command(
         result = _score_photo(kingdom, middle=middle, harmony=harmony, size=frame, overlay=overlay)
     else:
         if overlay is not None:
-            fail("--overlay needs a photo, not a notation")
+            overlay_needs_a_photo(kingdom, "KINGDOM", "--overlay needs a photo, not a notation")
         result = score(
             _kingdom(kingdom, "KINGDOM"), middle_kingdom=middle, harmony=harmony, size=frame
         )

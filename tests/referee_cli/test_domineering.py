@@ -77,6 +77,8 @@ def test_analyze_reads_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         (["analyze", "..x/..."], "at column 3 of '..x/...'"),
         (["analyze", OPENED, "--first", "X"], "'X' is not H or V"),
         (["analyze", OPENED, "--overlay", "out.png"], "--overlay needs a photo"),
+        # Session 11: a photo's name that is no file said "--overlay needs a photo".
+        (["analyze", "no-such-sheet.jpg", "--overlay", "out.png"], "POSITION: no such file"),
         (
             ["check", OPENED, "B3C3", "--player", "H"],
             "'B3C3' is not a move: write two cells joined by '-'",

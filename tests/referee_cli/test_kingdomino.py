@@ -135,6 +135,17 @@ def test_score_overlay_needs_a_photo(capsys: pytest.CaptureFixture[str]) -> None
     assert status == 2 and "--overlay needs a photo" in err
 
 
+def test_score_overlay_with_a_missing_photo_says_no_such_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Session 11: run from a folder without sample_photos/, it said "--overlay needs a
+    # photo, not a notation", as if the photo's name were a notation.
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "score", "sample_photos/kingdom-1.jpg", "--overlay", "x.png")
+    assert (status, out) == (2, "")
+    assert err == "referee: error: KINGDOM: no such file 'sample_photos/kingdom-1.jpg'\n"
+
+
 def test_photo_goes_to_score_photo(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -242,6 +253,19 @@ def test_place_at_a_square_named_as_on_the_board(
 ) -> None:
     status, out, err = run(capsys, "place", LONE, "--domino", "F1 L", "--at", at, "--toward", "up")
     assert (status, out, err) == (0 if expected.startswith("legal") else 1, expected + "\n", "")
+
+
+def test_place_says_the_second_square_from_the_first(capsys: pytest.CaptureFixture[str]) -> None:
+    # Session 11: "square F1 is outside the grid", where F1 is also the domino's half
+    # (a field with a crown). Right of E1 (row 0, column 4) is column 5: F1, off a 5x5.
+    status, out, err = run(
+        capsys, "place", LONE, "--domino", "F1 L", "--at", "E1", "--toward", "right"
+    )
+    assert (status, out, err) == (
+        1,
+        "illegal: the square right of E1 (F1) is outside the grid (5 rows x 5 columns)\n",
+        "",
+    )
 
 
 def test_place_at_names_squares_as_given_and_json_keeps_row_col(
