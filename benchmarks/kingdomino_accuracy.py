@@ -36,6 +36,10 @@ photos of other kingdoms.  The changes are deterministic (no random draw).
 to check a change on lines it was not designed on.  Already used (each time once, for one
 final candidate; docs/kingdomino-vision.md): session 10's own-light crowns and session 10's
 terrains' own tones (neither kept).  A change tuned on them makes them no longer fresh.
+``--fresh-conditions-2`` does the same under :data:`FRESH_CONDITIONS_2`, 16 more (casts
+warm, cool, yellow, blue, gammas 0.8-1.3, exposures x0.75 / x1.25, two-thirds size, and
+five changes in pairs) fixed in session 11 for the same purpose; used once, for one final
+candidate (session 11's terrains' own tones with the pale kingdoms' crowns kept; not kept).
 
 A kingdom has no "up": a reading is compared with its labels in the quarter-turn that
 matches best (phone photos only ever need the identity when the corners are ordered as
@@ -203,6 +207,31 @@ FRESH_CONDITIONS: tuple[tuple[str, Change], ...] = (
 )
 
 
+#: ``--fresh-conditions-2``: a second set of changes no session tuned on, fixed before
+#: they were first measured (session 11's pre-registered check, docs/kingdomino-vision.md,
+#: after :data:`FRESH_CONDITIONS` had been used twice).  Casts are (blue, green, red) gains.
+#: Used so far once: session 11's terrains' own tones with the pale kingdoms' crowns kept
+#: (not kept: docs/kingdomino-vision.md, "Session 11").
+FRESH_CONDITIONS_2: tuple[tuple[str, Change], ...] = (
+    ("warm 1.75", _cast(0.87, 1.0, 1.13)),
+    ("cool 1.75", _cast(1.13, 1.0, 0.87)),
+    ("yellow 1.5", _cast(0.9, 1.05, 1.05)),
+    ("blue 1.5", _cast(1.1, 0.97, 0.97)),
+    ("gamma 0.8", _gamma(0.8)),
+    ("gamma 0.92", _gamma(0.92)),
+    ("gamma 1.1", _gamma(1.1)),
+    ("gamma 1.3", _gamma(1.3)),
+    ("exposure 0.75", _cast(0.75, 0.75, 0.75)),
+    ("exposure 1.25", _cast(1.25, 1.25, 1.25)),
+    ("two-thirds size", _size(0.67)),
+    ("sixty-percent, jpeg 85", _then(_size(0.6), _jpeg(85))),
+    ("warm 1.25, gamma 0.9", _then(_cast(0.91, 1.0, 1.09), _gamma(0.9))),
+    ("cool 1.25, jpeg 85", _then(_cast(1.09, 1.0, 0.91), _jpeg(85))),
+    ("gamma 1.1, jpeg 85", _then(_gamma(1.1), _jpeg(85))),
+    ("blur 0.7, noise 3", _then(_blur(0.7), _noise(3.0))),
+)
+
+
 def _right(got: np.ndarray, labels: np.ndarray) -> tuple[int, int]:
     """Squares with the right terrain and with the right crowns, in the best quarter turn."""
     if got.shape != labels.shape:
@@ -321,9 +350,16 @@ def main(argv: list[str] | None = None) -> int:
         "own-light crowns and its terrains' own tones; do not tune on them)",
     )
     parser.add_argument(
+        "--fresh-conditions-2",
+        action="store_true",
+        help="the same, under each of FRESH_CONDITIONS_2: 16 other lines fixed in session 11 "
+        "for the same purpose (already used once, by session 11's terrains' own tones with "
+        "the pale kingdoms' crowns kept; do not tune on them)",
+    )
+    parser.add_argument(
         "--only",
         default="",
-        help="with --conditions / --fresh-conditions: a subset of the conditions' names, "
+        help="with --conditions / --fresh-conditions(-2): a subset of the conditions' names, "
         "separated by commas "
         '(or by semicolons; a name with a comma, "half, jpeg 90", is found either way)',
     )
@@ -382,7 +418,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{group:<11} {decode:>7.1f} {geometry:>7.1f} {squares:>7.1f}")
     chosen = [
         c
-        for c, on in ((CONDITIONS, args.conditions), (FRESH_CONDITIONS, args.fresh_conditions))
+        for c, on in (
+            (CONDITIONS, args.conditions),
+            (FRESH_CONDITIONS, args.fresh_conditions),
+            (FRESH_CONDITIONS_2, args.fresh_conditions_2),
+        )
         if on
     ]
     for conditions in chosen:
@@ -397,12 +437,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _wanted(only: str) -> set[str] | None:
-    """The conditions named in ``--only`` (of :data:`CONDITIONS` or
-    :data:`FRESH_CONDITIONS`), or None for all: separated by ``;`` or ``,``; a name that
+    """The conditions named in ``--only`` (of :data:`CONDITIONS`, :data:`FRESH_CONDITIONS`
+    or :data:`FRESH_CONDITIONS_2`), or None for all: separated by ``;`` or ``,``; a name that
     itself holds a comma ("half, jpeg 90") is taken whole wherever it appears."""
     if not only.strip():
         return None
-    names = [name for name, _ in CONDITIONS + FRESH_CONDITIONS]
+    names = [name for name, _ in CONDITIONS + FRESH_CONDITIONS + FRESH_CONDITIONS_2]
     wanted = {name for name in names if "," in name and name in only}
     rest = only
     for name in sorted(wanted, key=len, reverse=True):
