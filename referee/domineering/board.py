@@ -152,27 +152,39 @@ class Move:
 
 
 def parse_move(text: str) -> Move:
-    """Parse ``"B3-C3"`` (cells in either order, spaces around ``-`` allowed).
+    """Parse ``"B3-C3"`` (cells in either order, spaces around ``-`` allowed), or the two
+    cells with only spaces between them, ``"B3 C3"`` (session 11: it was refused while
+    ``b3 - c3`` was read).
 
     Raises
     ------
     referee.errors.NotationError
-        If ``text`` is not two cells joined by ``-``; the message names the column.
+        If ``text`` is not two cells joined by ``-`` or a space; the message names the
+        column.
 
     >>> parse_move("c3-b3")
     parse_move('B3-C3')
+    >>> parse_move("B3 C3")
+    parse_move('B3-C3')
     """
-    parts = text.split("-")
+    if "-" in text:
+        split = text.index("-")
+        parts = text.split("-")
+        starts = [0, split + 1]
+    else:
+        words = [word.start() for word in re.finditer(r"\S+", text)]
+        parts = [text[: words[1]], text[words[1] :]] if len(words) == 2 else [text]
+        starts = [0, words[1]] if len(words) == 2 else [0]
     if len(parts) != 2:
-        raise NotationError(f"{text!r} is not a move: write two cells joined by '-', like B3-C3")
+        raise NotationError(
+            f"{text!r} is not a move: write two cells joined by '-' (or a space), like B3-C3"
+        )
     cells: list[Cell] = []
-    offset = 0
-    for part in parts:
+    for part, offset in zip(parts, starts, strict=True):
         try:
             cells.append(parse_cell(part))
         except NotationError as error:
             raise error.within(text, offset) from None
-        offset += len(part) + 1
     return Move(cells[0], cells[1])
 
 
@@ -472,15 +484,57 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
     if "\n" in text.strip():
         # One row a line (as in a file): the same as rows joined by '/'.
         text = "/".join(line.strip() for line in text.splitlines() if line.strip())
+    # Spaces around '/' (". . / .." is typed so; the web page took it, the CLI did not:
+    # session 11) are dropped; a fault is still placed at its column in the text given.
+    compact, origin = _close_slashes(text)
+    if compact == text:
+        return _parse_board_and_side(text, first)
+    try:
+        return _parse_board_and_side(compact, first)
+    except NotationError as error:
+        if error.text != compact:
+            raise
+        index = None if error.index is None else origin[error.index]
+        raise NotationError(error.reason, text=text, index=index) from None
+
+
+def _close_slashes(text: str) -> tuple[str, list[int]]:
+    """``text`` without the spaces next to a ``/``, and each kept character's index in
+    ``text`` (one more entry: the end), so a fault found in the first is placed in the
+    second.
+
+    >>> _close_slashes("HH / ..")
+    ('HH/..', [0, 1, 3, 5, 6, 7])
+    """
+    kept: list[int] = []
+    for index, symbol in enumerate(text):
+        if symbol.isspace():
+            before = text[:index].rstrip()
+            after = text[index:].lstrip()
+            if before.endswith("/") or after.startswith("/"):
+                continue
+        kept.append(index)
+    return "".join(text[index] for index in kept), [*kept, len(text)]
+
+
+def _parse_board_and_side(text: str, first: Side | None) -> Position:
+    """:func:`parse_position` of a text with no space next to a ``/``."""
     # Board, side to move?  'h' and 'v' are read as 'H' and 'V' (as the CLI's --first
     # and the web page take them); the text keeps its length, so columns stay right.
     raw = [word.rstrip() for word in text.split(maxsplit=2)]
     words = [word.translate(_UPPER_SIDES) for word in raw]
     if not 1 <= len(words) <= 2:
+        # Placed at the word after the side to move (session 11: "at column 1" of
+        # "..... ..... ....." pointed at nothing wrong).
+        spans = [word.start() for word in re.finditer(r"\S+", text)]
+        hint = ""
+        if len(spans) > 2 and words[1] not in SIDES and all(s in _SYMBOLS for s in words[1]):
+            hint = "; rows are joined by '/' or written one per line, not by spaces"
         raise NotationError(
-            "a position is rows of '.', 'H', 'V', '#' joined by '/', then optionally H or V",
+            "a position is rows of '.', 'H', 'V', '#' joined by '/', then optionally H or V"
+            + (f": a third word{hint}" if len(spans) > 2 else ""),
             text=text,
-            index=0,
+            index=spans[2] if len(spans) > 2 else 0,
         )
     board = words[0]
     offset = start = len(text) - len(text.lstrip())

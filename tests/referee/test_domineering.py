@@ -253,6 +253,12 @@ def test_checked_validates() -> None:
 # --- notation ------------------------------------------------------------------------------------
 
 
+def test_spaces_around_the_slashes_are_read() -> None:
+    # Session 11: "..... / ....." was refused "at column 1"; the web page took it.
+    assert parse_position("..... / .....") == parse_position("...../.....")
+    assert format_position(parse_position(" HH. /... / ... V")) == "HH./.../... V"
+
+
 def test_rows_may_be_written_one_per_line() -> None:
     # A file holding a position: row 1 on the first line; H claimed A1-B1, so V is to move.
     assert parse_position("HH.\n...\n...\n") == parse_position("HH./.../...")
@@ -270,9 +276,13 @@ def test_rows_may_be_written_one_per_line() -> None:
         ("/".join(["."] * 9), None, "at most 8 rows"),
         ("........./", 0, "at most 8 columns, row 1 has 9"),
         ("", 0, "a position is rows"),
-        (".. .. H", 0, "a position is rows"),
+        # A third word is pointed at (session 11: column 1, which was not wrong).
+        (".. .. H", 6, "then optionally H or V: a third word; rows are joined by '/'"),
         (" \t", 0, "a position is rows"),
-        ("  ../.. H V", 0, "a position is rows"),
+        ("  ../.. H V", 10, "then optionally H or V: a third word at column 11"),
+        # Spaces around '/' are read (session 11); a fault is placed in the text typed.
+        ("..... / ..x..", 10, "at column 11 of '..... / ..x..'"),
+        (".. / ... / ..", 5, "row 2 has 3 cells but row 1 has 2 at column 6"),
         (".. ..", 3, "not '..'; rows are joined by '/' or written one per line, not by spaces"),
         (" HH/.. \t w ", 9, "the side to move is H or V, not 'w' at column 10"),
         ("." * 100_000, 0, "at most 8 columns, row 1 has 100000"),
@@ -288,7 +298,15 @@ def test_notation_errors_name_the_column(text: str, index: int | None, message: 
 @pytest.mark.parametrize(
     ("text", "index"),
     # The row 0 is pointed at, not its cell (session 8: "B0-B1" named column 1, the B).
-    [("B3C3", None), ("B0-B1", 1), ("B1-C0", 4), ("B1-33", 3), ("B1-C1-D1", None)],
+    [
+        ("B3C3", None),
+        ("B0-B1", 1),
+        ("B1-C0", 4),
+        ("B1-33", 3),
+        ("B1-C1-D1", None),
+        ("B1 C0", 4),
+        ("B1 C1 D1", None),
+    ],
 )
 def test_move_notation_errors(text: str, index: int | None) -> None:
     with pytest.raises(NotationError) as caught:
@@ -300,6 +318,8 @@ def test_move_order_does_not_matter_and_formats_sorted() -> None:
     assert parse_move("C3-B3") == parse_move("B3-C3") == Move((2, 1), (2, 2))
     assert format_move(parse_move("C2-C1")) == "C1-C2"
     assert format_move(parse_move(" b3 - c3 ")) == "B3-C3"
+    # Session 11: a space alone between the cells, as "c1 - c2" was read.
+    assert parse_move("C1 C2") == parse_move(" c2  c1 ") == Move((0, 2), (1, 2))
     assert parse_move("B3-C3").orientation == "H"
     assert parse_move("C1-C2").orientation == "V"
     assert parse_move("A1-C1").orientation is None

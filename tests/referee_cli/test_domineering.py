@@ -105,7 +105,7 @@ def test_bad_input_names_the_argument(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["domineering", "check", "../..", "A1-A2-A3", "--player", "V"]) == 2
     assert capsys.readouterr().err == (
         "referee: error: MOVE: 'A1-A2-A3' is not a move: "
-        "write two cells joined by '-', like B3-C3\n"
+        "write two cells joined by '-' (or a space), like B3-C3\n"
     )
     assert main(["domineering", "check", "..x", "A1-B1", "--player", "H"]) == 2
     assert capsys.readouterr().err.startswith("referee: error: POSITION: unknown cell symbol 'x'")
