@@ -554,7 +554,8 @@ def test_two_step_round_refereed_and_a_match(page: Any, live_server: str) -> Non
     page.click("#match-button")
     page.wait_for_selector("#match-status.error")
     assert page.inner_text("#match-status").startswith(
-        "The match cannot be added up: the rounds: a round is WINNER:CARD"
+        # Session 11: the field once ("...added up: the rounds: a round is ...").
+        "The match cannot be added up: a round is WINNER:CARD"
     )
     assert page.locator("#match-list li").count() == 7
     assert page.inner_text("#match-list li >> nth=6").endswith("11-1")
@@ -684,8 +685,9 @@ def test_two_step_photo_tiles_already_on_a_pile_are_said_not_dropped(
     page.wait_for_function(
         "document.getElementById('status').textContent.includes('Left out of the hand')"
     )
+    # Session 11: what to check is a list under the reading, one line each.
     assert page.inner_text("#status") == (
-        "Read 5 tiles (26 pips). Tap a tile to take it out. "
+        "Read 5 tiles (26 pips). Tap a tile to take it out.\n"
         "Left out of the hand: 6-6 is already the dance card top."
     )
     hand = page.locator("#slot-hand .tile-button").evaluate_all(
@@ -723,7 +725,7 @@ def test_two_step_photo_warnings_stay_said(page: Any, live_server: str) -> None:
     page.set_input_files("#photo", str(SAMPLES / "hand-2.jpg"))
     page.wait_for_function("document.getElementById('plays-title').textContent === '1 legal play'")
     assert page.inner_text("#status") == (
-        "Read 1 tile (4 pips). Tap a tile to take it out. "
+        "Read 1 tile (4 pips). Tap a tile to take it out. Check this:\n"
         "tile 1: unsure (0.40) of 1-3, please check"
     )
     assert page.get_attribute("#status", "class") == "status error"
@@ -1474,7 +1476,7 @@ def test_two_step_photo_warnings_stay_while_the_hand_is_as_read(
         "overlay": None,
     }
     said = (
-        "Read 1 tile (4 pips). Tap a tile to take it out. "
+        "Read 1 tile (4 pips). Tap a tile to take it out. Check this:\n"
         "tile 1: unsure (0.40) of 1-3, please check"
     )
     page.route("**/api/dominoes/count", lambda route: route.fulfill(json=reading))

@@ -309,3 +309,91 @@ def test_two_step_round_and_match_survive_a_reload(page: Any, live_server: str) 
     )
     assert page.input_value("#round-position") == position
     assert page.locator("#match-list li").count() == 7
+
+
+def _small_hand_photo(tmp_path: Path) -> Path:
+    """``sample_photos/hand-3.jpg`` at 160 px wide (made here, not kept in the project):
+    the reader reads one tile and says several things to check about it."""
+    import cv2
+
+    image = cv2.imread(str(SAMPLES / "hand-3.jpg"))
+    assert image is not None
+    height, width = image.shape[:2]
+    small = cv2.resize(image, (160, round(height * 160 / width)), interpolation=cv2.INTER_AREA)
+    path = tmp_path / "hand-3-160.jpg"
+    assert cv2.imwrite(str(path), small)
+    return path
+
+
+def _status_lines(page: Any, status: str) -> list[str]:
+    return page.locator(f"{status} .status-lines li").all_inner_texts()
+
+
+def test_photo_warnings_are_separate_lines(page: Any, live_server: str, tmp_path: Path) -> None:
+    # Session 11: the warnings were joined by a space ("...check this tile tile 1 (5-4):
+    # the pips fit..."); each is now a line of its own, as the reader said them.
+    photo = _small_hand_photo(tmp_path)
+    page.goto(live_server + "/cross/")
+    seat = "section.player[data-player='1']"
+    with page.expect_response("**/api/dominoes/count") as answered:
+        page.set_input_files(f"{seat} .hand-photo", str(photo))
+    warnings = answered.value.json()["warnings"]
+    assert len(warnings) >= 2
+    page.wait_for_function(
+        "n => document.querySelectorAll(\"section.player[data-player='1'] .status-lines li\")"
+        ".length === n",
+        arg=len(warnings),
+    )
+    assert _status_lines(page, f"{seat} .status") == warnings
+    # The Two-Step page keeps them as lines when the ends change (its reading is said again).
+    page.goto(live_server + "/two-step/")
+    with page.expect_response("**/api/dominoes/count"):
+        page.set_input_files("#photo", str(photo))
+    page.wait_for_function(
+        "n => document.querySelectorAll('#status .status-lines li').length === n",
+        arg=len(warnings),
+    )
+    page.select_option("#end-left", "4")
+    page.wait_for_function("document.getElementById('answer').hidden === false")
+    assert _status_lines(page, "#status") == warnings
+
+
+def test_two_step_rounds_typed_with_spaces_around_the_colon_add_up(
+    page: Any, live_server: str
+) -> None:
+    # Session 11: "1 : 5" was refused. A round won with 5 tiles left on the other's card
+    # is 2 points (referee.two_step.scoring: "1:5" scores (2, 0)); twice is 4-0.
+    page.goto(live_server + "/two-step/round")
+    page.fill("#match-rounds", "1 : 5 1 :5")
+    page.click("#match-button")
+    page.wait_for_function(
+        "document.getElementById('match-status').textContent === 'No winner yet: 4-0 (target 10)'"
+    )
+    assert page.locator("#match-list li").count() == 2
+
+
+def test_cross_round_of_another_player_count_says_to_start_a_new_match(
+    page: Any, live_server: str
+) -> None:
+    page.goto(live_server + "/cross/")
+    # A 2-player round: player 1 holds 6-6 (12), player 2 0-1 (1): player 2 scores 11.
+    page.click("#picker .tile-button[data-tile='6-6']")
+    page.click("section.player[data-player='2'] .choose")
+    page.click("#picker .tile-button[data-tile='0-1']")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 11'")
+    page.click("#match-add")
+    page.wait_for_function("document.querySelectorAll('#match-rounds li').length === 1")
+    # The next round dealt to 3 players cannot join this 2-player match.
+    page.click("#player-count button[data-count='3']")
+    for seat, tile in ((1, "5-5"), (2, "2-2"), (3, "1-1")):
+        page.click(f"section.player[data-player='{seat}'] .choose")
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    # Blocked: pips 10, 4 and 2, player 3 the lowest.
+    page.wait_for_function(
+        "document.getElementById('winner').textContent.startsWith('Player 3 scores')"
+    )
+    page.click("#match-add")
+    page.wait_for_selector("#match-status.error")
+    assert page.inner_text("#match-status").endswith(
+        "Press New match to start a match of 3 players (this one is of 2)"
+    )

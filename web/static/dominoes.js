@@ -40,9 +40,16 @@
       return null;
     }
     R.showOverlay(overlay, data.overlay);
-    const warnings = data.warnings && data.warnings.length ? " " + data.warnings.join(" ") : "";
+    // The warnings one a line (session 11: joined by spaces they ran together).
+    const warnings = data.warnings || [];
     const count = data.tiles.length;
-    R.status(status, `Read ${count} tile${count === 1 ? "" : "s"} (${data.total} pip${data.total === 1 ? "" : "s"}). Tap a tile to take it out.${warnings}`, warnings ? "error" : "ok");
+    const check = warnings.length ? ` Check ${warnings.length === 1 ? "this" : "these"}:` : "";
+    R.status(
+      status,
+      `Read ${count} tile${count === 1 ? "" : "s"} (${data.total} pip${data.total === 1 ? "" : "s"}). Tap a tile to take it out.${check}`,
+      warnings.length ? "error" : "ok",
+      warnings
+    );
     return data.tiles.map((tile) => (tile.pips[0] <= tile.pips[1] ? [tile.pips[0], tile.pips[1]] : [tile.pips[1], tile.pips[0]]));
   }
 
@@ -295,7 +302,14 @@
       const rounds = [...match.rounds, hands];
       const { ok, data } = await scoreMatch(rounds, match.target);
       if (!ok) {
-        R.status(matchStatus, `This round cannot be added: ${data.error}`, "error");
+        // A round of another player count is never added to this match: say how to go
+        // on (session 11: it said only that it could not be added).
+        const seats = match.rounds.length ? match.rounds[0].length : hands.length;
+        const start =
+          seats !== hands.length
+            ? `. Press New match to start a match of ${hands.length} players (this one is of ${seats})`
+            : "";
+        R.status(matchStatus, `This round cannot be added: ${data.error}${start}`, "error");
         return;
       }
       match = { ...match, rounds, answer: data };
@@ -655,7 +669,7 @@
 
     function changed() {
       if (reading && reading.hand !== handText()) reading = null;
-      if (reading) R.status(status, reading.text, reading.kind);
+      if (reading) R.status(status, reading.text, reading.kind, reading.lines);
       else if (status.classList.contains("error")) R.status(status, "");
       for (const slot of Object.keys(slots)) {
         drawTiles(document.getElementById(`slot-${slot}`), slots[slot], (tile) => {
@@ -743,15 +757,15 @@
         const left = tiles.filter(elsewhere);
         // What the reading said (its warnings, shown as an error) outlives changed(),
         // which clears an error status: the photo's unsure tiles must stay said.
-        const read = status.textContent;
+        const read = R.statusSaid(status);
         const unsure = status.classList.contains("error");
         slots.hand = tiles.filter((tile) => !elsewhere(tile));
         changed();
         const said = left.map((tile) => `${R.tileText(tile)} is already ${names[elsewhere(tile)]}`).join("; ");
         reading = left.length
-          ? { hand: handText(), text: `${read} Left out of the hand: ${said}.`, kind: "error" }
-          : { hand: handText(), text: read, kind: unsure ? "error" : "ok" };
-        R.status(status, reading.text, reading.kind);
+          ? { hand: handText(), text: read.text, lines: [...read.lines, `Left out of the hand: ${said}.`], kind: "error" }
+          : { hand: handText(), text: read.text, lines: read.lines, kind: unsure ? "error" : "ok" };
+        R.status(status, reading.text, reading.kind, reading.lines);
       }
     });
     document.querySelectorAll("#target button").forEach((button) =>
@@ -782,8 +796,9 @@
     R.errorWords = [
       R.fieldWord("position", "The table"),
       R.fieldWord("move", "The move"),
-      // Said after "The match cannot be added up: ".
-      R.fieldWord("rounds", "the rounds"),
+      // Said after "The match cannot be added up: ", which names the field already
+      // (session 11: "...added up: the rounds: a round is ...").
+      [/(^|; )field 'rounds': /g, "$1"],
       R.fieldWord("target", "the points to play to"),
     ];
     const position = document.getElementById("round-position");
@@ -882,7 +897,9 @@
       const matchStatus = document.getElementById("match-status");
       const box = document.getElementById("match-rounds");
       if (!R.filled(box, "Write the rounds, like: 1:5 feet 2:3", matchStatus)) return;
-      const rounds = box.value;
+      // "1 : 5" as "1:5" (session 11: it was refused), as the Domineering page reads
+      // rows typed with spaces around "/".
+      const rounds = box.value.replace(/\s*:\s*/g, ":");
       const { ok, data } = await R.post("/api/two-step/match", {
         rounds,
         target: document.getElementById("match-target").value,

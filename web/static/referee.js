@@ -86,10 +86,22 @@
     return { next: () => ++counter, isLatest: (ticket) => ticket === counter };
   };
 
-  Referee.status = function (node, text, kind) {
+  /* `lines` (optional): things said one by one, such as a photo's warnings, shown as a
+     list under `text` (session 11: joined by spaces they ran together, "...check this
+     tile tile 1 (5-4): ..."). */
+  Referee.status = function (node, text, kind, lines = []) {
     if (!node) return;
     node.textContent = text || "";
+    if (lines.length) {
+      node.append(Referee.el("ul", { class: "status-lines" }, ...lines.map((line) => Referee.el("li", { text: line }))));
+    }
     node.className = "status" + (kind ? " " + kind : "");
+  };
+  /* What a status says: its text and its list of lines, to say again later. */
+  Referee.statusSaid = function (node) {
+    const lines = [...node.querySelectorAll(".status-lines li")].map((item) => item.textContent);
+    const text = [...node.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE).map((child) => child.textContent).join("");
+    return { text, lines };
   };
 
   /* A box submitted empty says what to type in every status given (beside the box and
