@@ -16,9 +16,10 @@ import cv2
 import numpy as np
 from flask import current_app
 
+from referee import domineering as engine
 from referee.dominoes import Tile
 from vision.decode import downscale
-from vision.domineering import GridNotFoundError, analyze_photo
+from vision.domineering import GridNotFoundError, ImpossibleSheetError, analyze_photo
 from vision.dominoes import read_dominoes
 from vision.dominoes import render_overlay as draw_tiles
 from vision.kingdomino import NoKingdomError
@@ -142,15 +143,21 @@ def _sheet_seen(reading: Any, overlay: Any) -> dict[str, Any]:
     return seen
 
 
-def read_sheet(image: np.ndarray, *, first: str = "H") -> dict[str, Any]:
+def read_sheet(image: np.ndarray, *, first: str = "H", either: bool = False) -> dict[str, Any]:
     """Read a Domineering sheet from a photo (``vision.domineering.analyze_photo``).
+
+    With ``either``, a sheet impossible with ``first`` starting but possible with the
+    other side starting (V has one pair more: only V starting reaches it) is answered for
+    the other side, from the same reading: the photo is read once (session 11: the page
+    sent it twice, the first answered 422).
 
     Returns
     -------
     dict
         ``cells`` (rows of ``.HV#`` as read), ``confidence`` (rows x cols floats,
         0..1), ``corners`` (tl, tr, br, bl as [x, y] pixels), ``warnings`` and
-        ``overlay`` (data URL: the grid, the pairs read, the legal pairs as ghosts).
+        ``overlay`` (data URL: the grid, the pairs read, the legal pairs as ghosts),
+        ``first`` (who started, as answered).
 
     Raises
     ------
@@ -160,7 +167,15 @@ def read_sheet(image: np.ndarray, *, first: str = "H") -> dict[str, Any]:
         can correct it.
     """
     try:
-        result = analyze_photo(image, first=first, overlay=True)
+        try:
+            result = analyze_photo(image, first=first, overlay=True)
+        except ImpossibleSheetError as error:
+            other = "V" if first == "H" else "H"
+            cells = tuple(tuple(row) for row in error.reading.cells)
+            if not either or engine.problems(engine.Position(cells, other)):  # type: ignore[arg-type]
+                raise
+            result = analyze_photo(image, first=other, overlay=True, reading=error.reading)
+            first = other
     except ValueError as error:
         reading = getattr(error, "reading", None)
         if reading is not None:
@@ -169,7 +184,7 @@ def read_sheet(image: np.ndarray, *, first: str = "H") -> dict[str, Any]:
         if isinstance(error, GridNotFoundError):
             raise ApiError(422, str(error)) from None  # says why, and how to take the photo
         raise ApiError(422, f"no Domineering grid could be read from the photo: {error}") from None
-    return _sheet_seen(result.reading, result.overlay)
+    return {**_sheet_seen(result.reading, result.overlay), "first": first}
 
 
 def read_tiles(

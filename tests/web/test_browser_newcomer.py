@@ -397,3 +397,23 @@ def test_cross_round_of_another_player_count_says_to_start_a_new_match(
     assert page.inner_text("#match-status").endswith(
         "Press New match to start a match of 3 players (this one is of 2)"
     )
+
+
+def test_a_v_started_sheet_photo_is_sent_once(page: Any, live_server: str) -> None:
+    # Session 11: sheet-4 (2 H pairs, 3 V pairs: only V starting reaches it) was sent
+    # twice, as H-started (a 422) and again as V-started.
+    sent: list[str] = []  # the photos sent (a position typed or tapped is sent as JSON)
+
+    def photo_sent(request: Any) -> None:
+        kind = request.headers.get("content-type", "")
+        if request.url.endswith("/api/domineering/analyze") and kind.startswith("multipart/"):
+            sent.append(request.url)
+
+    page.on("request", photo_sent)
+    page.goto(live_server + "/domineering/")
+    with page.expect_response("**/api/domineering/analyze"):
+        page.set_input_files("#photo", str(SAMPLES / "sheet-4.jpg"))
+    page.wait_for_function("document.getElementById('status').textContent.includes('V started')")
+    assert page.input_value("#first") == "V"
+    assert page.inner_text("#to-move") == "H to move"  # the label's ". . . H"
+    assert len(sent) == 1

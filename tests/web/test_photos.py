@@ -64,10 +64,11 @@ def seen_images(monkeypatch: pytest.MonkeyPatch) -> list[np.ndarray]:
             "hand": [Tile(6, 4), Tile(0, 1)],
         }
 
-    def read_sheet(image: np.ndarray, *, first: str = "H") -> dict[str, Any]:
+    def read_sheet(image: np.ndarray, *, first: str = "H", either: bool = False) -> dict[str, Any]:
         images.append(image)
         cells = ["HHH", "..."] if image.shape[1] > 70 else ["HH.", "..."]
-        return {"cells": cells, "confidence": [[0.9] * 3, [1.0] * 3], "overlay": OVERLAY}
+        seen = {"cells": cells, "confidence": [[0.9] * 3, [1.0] * 3], "overlay": OVERLAY}
+        return {**seen, "first": first}
 
     monkeypatch.setattr(recognition, "read_kingdom", read_kingdom)
     monkeypatch.setattr(recognition, "read_tiles", read_tiles)

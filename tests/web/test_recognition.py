@@ -10,6 +10,7 @@ import io
 
 import cv2
 import numpy as np
+import pytest
 from flask.testing import FlaskClient
 
 from vision.datasets import PROJECT_ROOT
@@ -56,3 +57,41 @@ def test_the_same_kingdom_in_colour_is_read(client: FlaskClient) -> None:
     notation = (SAMPLES / "kingdom-1.txt").read_text(encoding="utf-8").splitlines()[0]
     assert status == 200
     assert answer["kingdom"] == notation
+
+
+def test_a_sheet_only_v_starting_reaches_is_answered_for_v_from_one_read(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # sample_photos/sheet-4 (its label: ".HH../..V../HHV../V..V./V..V. H", V started):
+    # 2 H pairs and 3 V pairs, which only V starting reaches. With "Started: H" the page
+    # sent the photo twice (a 422, then first=V); with either_first it is read once.
+    import json
+
+    import vision.domineering as sheets
+
+    truth = json.loads((SAMPLES / "sheet-4.json").read_text(encoding="utf-8"))
+    reads: list[int] = []
+    real = sheets.read_sheet
+
+    def counted(image: np.ndarray, **options: object) -> object:
+        reads.append(1)
+        return real(image, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sheets, "read_sheet", counted)
+    photo = (SAMPLES / "sheet-4.jpg").read_bytes()
+    response = client.post(
+        "/api/domineering/analyze",
+        data={"photo": (io.BytesIO(photo), "sheet-4.jpg"), "first": "H", "either_first": "true"},
+    )
+    assert response.status_code == 200, response.get_json()
+    answer = response.get_json()
+    assert (answer["first"], f"{answer['position']}") == ("V", truth["position"])
+    assert answer["overlay"].startswith("data:image/jpeg;base64,")
+    assert len(reads) == 1
+    # Without either_first, "H started" is taken at its word: impossible, 422.
+    response = client.post(
+        "/api/domineering/analyze",
+        data={"photo": (io.BytesIO(photo), "sheet-4.jpg"), "first": "H"},
+    )
+    assert response.status_code == 422
+    assert "with H starting" in response.get_json()["error"]

@@ -107,6 +107,7 @@ def analyze_photo(
     *,
     first: str | None = "H",
     overlay: bool = False,
+    reading: SheetReading | None = None,
 ) -> PhotoAnalysis:
     """Read the sheet in a photo and analyse the position with the rules engine.
 
@@ -119,6 +120,10 @@ def analyze_photo(
         ``None`` means H.
     overlay : bool, keyword-only
         Also draw the overlay picture (``PhotoAnalysis.overlay``).
+    reading : SheetReading or None, keyword-only
+        This photo's reading, already made (an :class:`ImpossibleSheetError`'s
+        ``reading``): the position is analysed for ``first`` without reading the photo
+        again (the web page asks for the other starter so: one read per photo).
 
     Returns
     -------
@@ -137,7 +142,7 @@ def analyze_photo(
         the message gives the cells seen and the engine's reason.
     """
     image = path_or_image if isinstance(path_or_image, np.ndarray) else read_image(path_or_image)
-    reading = read_sheet(image)
+    reading = read_sheet(image) if reading is None else reading
     position = engine.Position(
         tuple(tuple(row) for row in reading.cells),
         first or "H",  # type: ignore[arg-type]  # checked by Position: H or V

@@ -39,6 +39,9 @@ class AnalyzeFields(schemas.Fields):
     position = schemas.text()
     first = schemas.side(load_default=None)
     solve = schemas.TruthValue(load_default=False)
+    #: With a photo: a sheet impossible with ``first`` but possible with the other side
+    #: starting is answered for that side (``first`` in the answer), read once.
+    either_first = schemas.TruthValue(load_default=False)
 
 
 class CheckFields(schemas.Fields):
@@ -104,10 +107,10 @@ def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
                 400, "send either a photo 'photo' or a position notation 'position', not both"
             )
         image = inputs.photo("photo")
-        seen = recognition.read_sheet(image, first=first or "H")
+        seen = recognition.read_sheet(image, first=first or "H", either=values["either_first"])
         cells = seen.pop("cells")
         try:
-            pos = engine.Position.checked(cells, first or "H")
+            pos = engine.Position.checked(cells, seen.pop("first"))
         except ImpossiblePositionError as error:
             raise ApiError(
                 422, f"the sheet as read is impossible: {error}", cells=list(cells), **seen

@@ -362,6 +362,10 @@
       const form = new FormData();
       form.append("photo", file);
       form.append("first", firstSelect.value);
+      // A sheet impossible with that starter but possible with the other (V has one pair
+      // more) is answered for the other from the same reading: one read per photo
+      // (session 11: the photo was sent again, the first answer a 422).
+      form.append("either_first", "true");
       const { ok, data } = await R.post("/api/domineering/analyze", form);
       if (!requests.isLatest(ticket)) return photoSetAside(ticket);
       if (!ok && !data.cells) {
@@ -371,7 +375,17 @@
       }
       confidence = data.confidence || null;
       R.showOverlay(overlay, data.overlay);
-      if (ok) {
+      if (ok && data.first !== firstSelect.value) {
+        // Only the other side starting reaches this sheet: "Started" follows it.
+        firstSelect.value = data.first;
+        R.status(
+          status,
+          `Read from the photo. ${data.first} has one pair more than the other side, so ${data.first} started ` +
+            `(change "Started" if not). Tap a pair to remove it, or two cells to add one.`,
+          "ok"
+        );
+        showPhoto(data);
+      } else if (ok) {
         const warnings = data.warnings && data.warnings.length ? ` Check: ${data.warnings.join("; ")}.` : "";
         // As many H pairs as V pairs: possible whoever started, and the side to move
         // depends on it (session 11: the project's own sheet-5, a game V started, read as
@@ -386,29 +400,6 @@
         showPhoto(data);
       } else {
         cells = data.cells.map((row) => (Array.isArray(row) ? row : row.split("")));
-        // Impossible with the chosen starter, but perhaps the other side started: a
-        // sheet where V has one pair more than H is only possible if V started.
-        // The photo again, so the picture shown is drawn for that starter (the first
-        // one prints "impossible position").
-        const other = firstSelect.value === "H" ? "V" : "H";
-        const again = new FormData();
-        again.append("photo", file);
-        again.append("first", other);
-        const retry = await R.post("/api/domineering/analyze", again);
-        if (!requests.isLatest(ticket)) return photoSetAside(ticket);
-        if (retry.ok) {
-          firstSelect.value = other;
-          confidence = retry.data.confidence || null;
-          R.showOverlay(overlay, retry.data.overlay);
-          R.status(
-            status,
-            `Read from the photo. ${other} has one pair more than the other side, so ${other} started ` +
-              `(change "Started" if not). Tap a pair to remove it, or two cells to add one.`,
-            "ok"
-          );
-          showPhoto(retry.data);
-          return;
-        }
         R.status(status, data.error + " Tap the cells to correct the reading.", "error");
         keepLastAnswer();
         render();
