@@ -146,7 +146,7 @@ def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) ->
 
 
 def _check_photo_size(path: str) -> None:
-    """Stop (exit 2) if the photo's header gives a side under ``MIN_PHOTO_SIDE`` pixels or
+    """Stop (exit 2) if the photo's header gives a side under ``MIN_SHEET_SIDE`` pixels or
     a shape more than ``MAX_PHOTO_ASPECT`` times as long as wide, as the web app does
     (a 1x1 photo was reported as "no Domineering grid found"); anything unreadable, or not
     a photo Referee reads (a GIF, a palette PNG), is left to the reader, which names it.
@@ -155,7 +155,8 @@ def _check_photo_size(path: str) -> None:
 
     from PIL import Image
 
-    from vision.decode import MAX_PHOTO_ASPECT, MIN_PHOTO_SIDE, open_image
+    from vision.decode import MAX_PHOTO_ASPECT, open_image
+    from vision.domineering.read import MIN_SHEET_SIDE  # the reader's least (session 11)
 
     try:
         with warnings.catch_warnings():
@@ -165,10 +166,10 @@ def _check_photo_size(path: str) -> None:
                 cols, rows = opened.size
     except (OSError, ValueError, Image.DecompressionBombError):
         return
-    if min(rows, cols) < MIN_PHOTO_SIDE:
+    if min(rows, cols) < MIN_SHEET_SIDE:
         fail(
-            f"{path}: the photo is {cols}x{rows} pixels: too small to show a Domineering "
-            f"sheet (at least {MIN_PHOTO_SIDE} pixels a side)"
+            f"{path}: the photo is {cols}x{rows} pixels: too small to read a Domineering "
+            f"sheet from (at least {MIN_SHEET_SIDE} pixels a side)"
         )
     if max(rows, cols) > MAX_PHOTO_ASPECT * min(rows, cols):
         fail(

@@ -360,3 +360,16 @@ def test_analyze_a_photo_with_solve_adds_perfect_play(capsys: pytest.CaptureFixt
     # Without --solve the key stays out, as for a typed position.
     status, payload = run_json(capsys, "analyze", str(photo))
     assert "perfect_play" not in payload
+
+
+def test_a_sheet_photo_too_small_to_read_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Session 11: an 80x60 photo of sample_photos/sheet-1 was read as an empty sheet.
+    photo = tmp_path / "small.png"
+    Image.new("RGB", (80, 60), "white").save(photo)
+    assert main(["domineering", "analyze", str(photo)]) == 2
+    assert capsys.readouterr().err == (
+        f"referee: error: {photo}: the photo is 80x60 pixels: too small to read a "
+        "Domineering sheet from (at least 160 pixels a side)\n"
+    )

@@ -733,3 +733,32 @@ def test_real_kingdom_photos_are_refused_with_room_to_spare(shared_data: Path) -
             )
         with pytest.raises(GridNotFoundError):
             analyze_photo(image)
+
+
+def _shrunk(photo: Path, shorter: int) -> np.ndarray:
+    image = read_image(photo)
+    rows, cols = image.shape[:2]
+    scale = shorter / min(rows, cols)
+    size = (round(cols * scale), round(rows * scale))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+
+
+def test_a_photo_too_small_to_read_is_refused_naming_both_sizes() -> None:
+    # Session 11: sheet-1 shrunk to 60x80 was read as an empty sheet, "H to move", with
+    # only "grid lines hard to follow (score 0.20)".
+    small = _shrunk(SAMPLES / "sheet-1.jpg", 60)
+    with pytest.raises(GridNotFoundError) as caught:
+        analyze_photo(small)
+    assert str(caught.value) == (
+        "the photo is 60x80 pixels: too small to read a Domineering sheet from "
+        "(at least 160 pixels a side)"
+    )
+
+
+@pytest.mark.parametrize("photo", _samples(), ids=lambda p: p.stem)
+def test_samples_at_the_least_size_are_still_read_exactly(photo: Path) -> None:
+    # The least size (MIN_SHEET_SIDE, 160 pixels on the shorter side) is where every
+    # sample was still read right (docs/domineering-vision.md, "Session 11").
+    expected = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
+    result = analyze_photo(_shrunk(photo, 160), first=expected["first"]).to_json()
+    assert result["position"] == expected["position"]

@@ -95,3 +95,18 @@ def test_a_sheet_only_v_starting_reaches_is_answered_for_v_from_one_read(
     )
     assert response.status_code == 422
     assert "with H starting" in response.get_json()["error"]
+
+
+def test_a_sheet_photo_too_small_to_read_is_422_naming_the_sizes(client: FlaskClient) -> None:
+    # Session 11: sheet-1 at 80x60 (here 60x80: it is upright) was answered "H to move,
+    # 20 legal pairs", an empty sheet.
+    image = cv2.imread(str(SAMPLES / "sheet-1.jpg"))
+    small = cv2.resize(image, (60, 80), interpolation=cv2.INTER_AREA)
+    response = client.post(
+        "/api/domineering/analyze", data={"photo": (io.BytesIO(_jpeg(small)), "s.jpg")}
+    )
+    assert response.status_code == 422
+    assert response.get_json()["error"] == (
+        "the photo is 60x80 pixels: too small to read a Domineering sheet from "
+        "(at least 160 pixels a side)"
+    )
