@@ -10,6 +10,7 @@ import numpy as np
 
 from referee.dominoes import DEFAULT_MAX_PIPS, Tile
 from vision.dominoes.balance import white_balanced
+from vision.dominoes.dark import LEAST_LIGHT_PIPS, light_pips_on_dark, negative
 from vision.dominoes.find import (
     TUNED_TILE_WIDTH,
     TileCandidate,
@@ -593,6 +594,12 @@ def read_dominoes(
     ------
     ValueError
         If ``image`` is not a (rows, cols, 3) uint8 array or ``max_pips`` is not 0-18.
+
+    Black tiles with white pips (session 11): when no tile is read surely (legal,
+    confidence >= 0.8) and the photo shows light pips inside dark patches
+    (:func:`~vision.dominoes.dark.light_pips_on_dark`), its negative is read too, and
+    kept when it reads more tiles surely (corners are the same pixels; debug images are
+    then the negative's).
     """
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
         raise ValueError(
@@ -600,6 +607,21 @@ def read_dominoes(
         )
     if not 0 <= max_pips <= 18:
         raise ValueError(f"a set is double-0 to double-18, got double-{max_pips}")
+    reading = _read_photo(image, max_pips=max_pips, debug=debug)
+    sure = sum(_sure_at_other_size(tile) for tile in reading.tiles)
+    if sure > 0:
+        return reading
+    pips = light_pips_on_dark(image)
+    if pips.count >= LEAST_LIGHT_PIPS:
+        flipped = negative(image, face=pips.face, pip_size=pips.size)
+        dark = _read_photo(flipped, max_pips=max_pips, debug=debug)
+        if sum(_sure_at_other_size(tile) for tile in dark.tiles) > sure:
+            return dark
+    return reading
+
+
+def _read_photo(image: np.ndarray, *, max_pips: int, debug: bool) -> DominoReading:
+    """:func:`read_dominoes` on the photo as it is (pale tiles, dark pips)."""
     # A colour cast (warm indoor light) is undone first: faces and ink are judged by
     # colour against the photo's white (vision/dominoes/balance.py).
     image = white_balanced(image)

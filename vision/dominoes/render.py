@@ -6,7 +6,7 @@ turned to a random angle, laid without overlapping on one of two table textures
 sensor noise and JPEG.  White tiles, black pips on the usual die-face layouts, a
 divider bar across the middle.
 
-Regenerate the committed samples with::
+Regenerate the committed samples (and ``hand-dark-7``, ``hand-dark-8``: black tiles) with::
 
     .venv/bin/python -m vision.dominoes.render sample_photos
 
@@ -32,6 +32,9 @@ from referee.dominoes import Tile, double_set
 __all__ = ["TEXTURES", "RenderedHand", "render_hand", "write_samples"]
 
 TEXTURES = ("wood", "felt", "marble", "fabric")
+
+#: Seeds of the committed samples of black tiles (``hand-dark-<seed>.jpg``).
+DARK_SAMPLES = (7, 8)
 
 #: Chosen from when no texture is asked for (marble only on request).
 _USUAL = ("wood", "felt")
@@ -85,6 +88,33 @@ _PIP_COLOURS: dict[int, tuple[int, int, int]] = {
     11: (50, 30, 140),
     12: (170, 170, 165),
 }
+
+
+@dataclass(frozen=True)
+class _DarkLook:
+    """The colours (BGR, 0-255, before the light) of a set of black tiles.
+
+    ``face``: the tile's face, 20-45 grey with a slight tint; ``rim``: its bevelled rim,
+    a little paler (a glossy edge catches the light); ``pip``: white or cream paint;
+    ``bar``: the divider bar, painted like the pips or a groove darker than the face.
+    """
+
+    face: np.ndarray
+    rim: np.ndarray
+    pip: np.ndarray
+    bar: np.ndarray
+
+
+def _dark_look(rng: np.random.Generator) -> _DarkLook:
+    """A random look of black tiles with white or cream pips (see :class:`_DarkLook`)."""
+    grey = float(rng.uniform(20, 45))
+    tint = rng.uniform(-0.08, 0.08, 3)
+    face = np.asarray(grey * (1.0 + tint), dtype=np.float32)
+    cream = rng.random() < 0.5
+    pip = np.array([195, 225, 238] if cream else [236, 238, 240], dtype=np.float32)
+    pip = pip * float(rng.uniform(0.9, 1.0))
+    bar = pip.copy() if rng.random() < 0.5 else face * 0.45
+    return _DarkLook(face, face + 18.0, pip.astype(np.float32), bar.astype(np.float32))
 
 
 @dataclass(frozen=True)
@@ -195,6 +225,7 @@ def _draw_tile(
     side: float = 0.0,
     tinted_rim: bool = False,
     coloured: bool = False,
+    dark: _DarkLook | None = None,
 ) -> np.ndarray:
     """Draw one tile (in place, on the private canvas); return its tl, tr, br, bl corners.
 
@@ -202,7 +233,9 @@ def _draw_tile(
     low angle), drawn darker than the face; 0 draws the face only.  ``tinted_rim``: the
     bevelled rim as much darker than an ivory face as it is than a white one (else the
     white tiles' rim colour).  ``coloured``: each value's pips in its own colour
-    (:data:`_PIP_COLOURS`, lit as the face is), else all in ``ink``.
+    (:data:`_PIP_COLOURS`, lit as the face is), else all in ``ink``.  ``dark``: a black
+    tile (:class:`_DarkLook`): its face, rim, bar and pips in those colours, lit by
+    ``brightness`` as a white face is (``ink`` and ``coloured`` then play no part).
     """
     along = np.array([math.cos(angle), math.sin(angle)])
     across = np.array([-along[1], along[0]])
@@ -215,6 +248,8 @@ def _draw_tile(
         shadow, [np.rint((outline + offset) * scale).astype(np.int32)], 1.0, cv2.LINE_AA, shift
     )
     face = np.array([232, 240, 244], dtype=np.float32) * brightness
+    if dark is not None:
+        face = dark.face * brightness
     if side > 0:
         # The tile's body: its outline swept down by ``side`` (the near side in shade).
         body = np.vstack([outline, outline + np.array([0.0, side])])
@@ -227,6 +262,8 @@ def _draw_tile(
     rim_colour = np.array([150, 160, 165], dtype=np.float32)
     if tinted_rim:
         rim_colour = rim_colour * brightness
+    if dark is not None:
+        rim_colour = dark.rim * brightness
     cv2.polylines(
         canvas,
         [np.rint(rim * scale).astype(np.int32)],
@@ -242,7 +279,7 @@ def _draw_tile(
         canvas,
         tuple(np.rint(ends[0] * scale).astype(int)),
         tuple(np.rint(ends[1] * scale).astype(int)),
-        ink.tolist(),
+        (ink if dark is None else dark.bar * brightness).tolist(),
         max(2, round(short / 22)),
         cv2.LINE_AA,
         shift,
@@ -255,6 +292,8 @@ def _draw_tile(
         radius = 0.085 * short if count <= 9 else 0.07 * short
         # A coloured pip's paint is under the same light as the face (ivory in shade).
         colour = np.array(_PIP_COLOURS[count], np.float32) * brightness if coloured else ink
+        if dark is not None:
+            colour = dark.pip * brightness
         for row, col in _PIPS[count] if count <= 6 else _BIG_PIPS[count]:
             point = (
                 half_centre
@@ -294,6 +333,7 @@ def render_hand(
     max_pips: int = 6,
     close_up: bool = False,
     harsh: bool = False,
+    dark: bool = False,
 ) -> RenderedHand:
     """Render one photo of a hand of distinct tiles of a double-six (or larger) set.
 
@@ -328,6 +368,13 @@ def render_hand(
     close_up : bool, keyword-only
         One tile fills most of the photo (its long side 80-95 % of the photo's longer
         side, turned a little from it), as in a close-up of a single tile.
+    dark : bool, keyword-only
+        Black tiles with white pips (a pub set): the face 20-45 grey with a slight tint
+        and gloss (a soft highlight on most tiles), the rim a little paler, the pips
+        white or cream, the divider bar painted like the pips or a groove darker than
+        the face (each chosen by the seed).  Any table; in any set the pips are painted
+        alike (not coloured).  The tiles, their places and the table are those the seed
+        draws without it.
 
     Returns
     -------
@@ -350,6 +397,7 @@ def render_hand(
     rng = np.random.default_rng(seed)
     extra = np.random.default_rng([seed, 1])
     hard = np.random.default_rng([seed, 2])
+    look = _dark_look(np.random.default_rng([seed, 3])) if dark else None
     texture = texture or _USUAL[int(rng.integers(len(_USUAL)))]
     if texture not in TEXTURES:
         raise ValueError(f"texture is one of {', '.join(TEXTURES)}, not {texture!r}")
@@ -368,7 +416,8 @@ def render_hand(
     ink = np.array([28, 26, 24], dtype=np.float32)
     # Ivory tiles in the shade of the room on a pale marble; white ones elsewhere.
     brightness = np.array(
-        [0.62, 0.74, 0.82] if texture == "marble" else [1.0, 1.0, 1.0], dtype=np.float32
+        [0.62, 0.74, 0.82] if texture == "marble" and not dark else [1.0, 1.0, 1.0],
+        dtype=np.float32,
     )
     boxes: list[np.ndarray] = []
     layout: list[tuple[tuple[int, int], np.ndarray, float]] = []
@@ -428,8 +477,14 @@ def render_hand(
                 side=side,
                 tinted_rim=low_angle > 0 or shade or touching,
                 coloured=max_pips > 6,
+                dark=look,
             )
         )
+    if look is not None:
+        glossy = np.random.default_rng([seed, 4])
+        for _pips, centre, _angle in layout:
+            if glossy.random() < 0.6:
+                _add_gloss(glossy, canvas, centre, short, strength=(8.0, 20.0))
     if harsh:
         for _pips, centre, _angle in layout:
             if hard.random() < 0.6:
@@ -539,9 +594,15 @@ def _dark_veins(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
 
 
 def _add_gloss(
-    rng: np.random.Generator, canvas: np.ndarray, centre: np.ndarray, short: float
+    rng: np.random.Generator,
+    canvas: np.ndarray,
+    centre: np.ndarray,
+    short: float,
+    *,
+    strength: tuple[float, float] = (40.0, 90.0),
 ) -> None:
-    """Add (in place) a soft glossy highlight near a tile's ``centre`` (x, y pixels)."""
+    """Add (in place) a soft glossy highlight near a tile's ``centre`` (x, y pixels),
+    ``strength`` (least, most) codes at its brightest."""
     rows, cols = canvas.shape[:2]
     spot = np.zeros((rows, cols), dtype=np.float32)
     place = centre + rng.uniform(-0.7, 0.7, 2) * short
@@ -560,7 +621,7 @@ def _add_gloss(
         -1,
     )
     soft = cv2.GaussianBlur(spot, (0, 0), 0.06 * short)
-    canvas += (float(rng.uniform(40, 90)) * soft)[:, :, None]
+    canvas += (float(rng.uniform(*strength)) * soft)[:, :, None]
 
 
 def _shade_band(rng: np.random.Generator, rows: int, cols: int, short: float) -> np.ndarray:
@@ -577,10 +638,14 @@ def _shade_band(rng: np.random.Generator, rows: int, cols: int, short: float) ->
     return (1.0 - depth * band).astype(np.float32)
 
 
-def write_samples(folder: Path, *, seeds: tuple[int, ...] = (1, 2, 3, 4, 5, 6)) -> list[Path]:
+def write_samples(
+    folder: Path, *, seeds: tuple[int, ...] = (1, 2, 3, 4, 5, 6), dark: bool = False
+) -> list[Path]:
     """Write ``hand-<seed>.jpg`` and ``hand-<seed>.json`` (the answer) for each seed.
 
     Half the seeds get wood and half felt (by parity), so both textures are covered.
+    ``dark``: black tiles with white pips (:func:`render_hand`'s ``dark``), written as
+    ``hand-dark-<seed>.jpg`` and ``.json``.
 
     Returns
     -------
@@ -590,14 +655,15 @@ def write_samples(folder: Path, *, seeds: tuple[int, ...] = (1, 2, 3, 4, 5, 6)) 
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for seed in seeds:
-        hand = render_hand(seed, texture=TEXTURES[seed % 2])
-        photo = folder / f"hand-{seed}.jpg"
+        hand = render_hand(seed, texture=TEXTURES[seed % 2], dark=dark)
+        name = f"hand-dark-{seed}" if dark else f"hand-{seed}"
+        photo = folder / f"{name}.jpg"
         ok, encoded = cv2.imencode(".jpg", hand.image, [cv2.IMWRITE_JPEG_QUALITY, 85])
         if not ok:
             raise OSError(f"cannot encode {photo}")
         photo.write_bytes(encoded.tobytes())
         answer = json.dumps(hand.answer(), indent=1)
-        (folder / f"hand-{seed}.json").write_text(answer + "\n", encoding="utf-8")
+        (folder / f"{name}.json").write_text(answer + "\n", encoding="utf-8")
         written.append(photo)
     return written
 
@@ -607,7 +673,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Render sample photos of domino hands.")
     parser.add_argument("folder", type=Path)
     args = parser.parse_args(argv)
-    for photo in write_samples(args.folder):
+    for photo in write_samples(args.folder) + write_samples(
+        args.folder, seeds=DARK_SAMPLES, dark=True
+    ):
         print(photo)
     return 0
 

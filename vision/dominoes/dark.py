@@ -1,0 +1,171 @@
+"""Black tiles with white pips: a cheap sign of them, and the photo's negative.
+
+The tile search (:mod:`vision.dominoes.find`) looks for pale faces with dark pips and a
+dark divider bar.  A black tile with white pips is its negative: :func:`negative` turns
+such a photo into one of pale tiles with dark pips, which the usual search reads.  Reading
+a photo twice costs twice the time, so :func:`light_pips_on_dark` first looks for what
+only such tiles show: small round light marks, each lying well inside a dark patch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+__all__ = ["LEAST_LIGHT_PIPS", "LightPips", "light_pips_on_dark", "negative"]
+
+#: Light pips inside dark patches (:func:`light_pips_on_dark`) that make a photo worth
+#: reading as its negative.  Measured (session 11): rendered black tiles 8-35 on all
+#: but one hand; the kingdom photos (three samples, 40 shared) 0-4; hands of white tiles
+#: and the Domineering sheets 0.
+LEAST_LIGHT_PIPS = 6
+
+
+@dataclass(frozen=True)
+class LightPips:
+    """Light round marks inside dark patches (:func:`light_pips_on_dark`).
+
+    Attributes
+    ----------
+    count : int
+        Marks found.
+    size : float
+        Their median diameter, pixels of the photo (0 when none).
+    face : float
+        The median lightness (OpenCV's L, 0-255) of the dark rings round them: the
+        black faces' (0 when none).
+    """
+
+    count: int
+    size: float
+    face: float
+
+
+def negative(
+    image: np.ndarray, *, face: float | None = None, pip_size: float = 0.0, groove: float = 160.0
+) -> np.ndarray:
+    """The photo's negative, a new (rows, cols, 3) uint8 BGR array.
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        The photo; not changed.
+    face : float, optional, keyword-only
+        The black faces' lightness (OpenCV's L, 0-255).  With ``pip_size``, thin marks
+        darker than the face (a divider bar cut as a groove, the crack between touching
+        tiles) are made dark in the negative too: by ``groove`` codes for each share of
+        the face's lightness they lie below it (a groove at half the face's lightness,
+        80 codes).  Below is the black-hat of the lightness (smoothed over a pixel,
+        capped at ``face + 3`` so that white pips and the paler table play no part) over
+        a disc of ``pip_size`` pixels.
+    pip_size : float, keyword-only
+        The pips' diameter in pixels (0: no groove darkened).
+
+    Returns
+    -------
+    ndarray
+        ``255 - image``: black faces white, white pips black, hues opposite (colour
+        plays no part in counting pips); grooves darkened when asked.
+    """
+    flipped = 255.0 - image.astype(np.float32)
+    if face is not None and pip_size >= 3:
+        light = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)[:, :, 0].astype(np.float32)
+        capped = np.minimum(cv2.GaussianBlur(light, (0, 0), 1.0), face + 3.0)
+        side = round(pip_size) | 1
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+        below = cv2.morphologyEx(capped, cv2.MORPH_BLACKHAT, disc)
+        flipped -= (groove / max(face, 8.0)) * below[:, :, None]
+    return np.asarray(np.clip(np.rint(flipped), 0, 255), dtype=np.uint8)
+
+
+def light_pips_on_dark(
+    image: np.ndarray,
+    *,
+    work_side: int = 1024,
+    dark_level: float = 80.0,
+    least_contrast: float = 130.0,
+    ring_dark: float = 0.9,
+) -> LightPips:
+    """How many light round marks (white pips) lie inside dark patches (black faces).
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        The photo; not changed.
+    work_side : int, keyword-only
+        Longest side (pixels) of the copy looked at.
+    dark_level : float, keyword-only
+        Lightness (OpenCV's L, 0-255) under which a pixel is dark (a black face, even
+        a glossy one in light).
+    least_contrast : float, keyword-only
+        A mark's median L over its ring's, at least (white paint on black).
+    ring_dark : float, keyword-only
+        Share of the ring round the mark (1.5 to 2.2 times its radius) that must be dark:
+        a pip lies inside a face; a cell of a grid drawn on paper, a gap between dark
+        things, does not.
+
+    Returns
+    -------
+    LightPips
+        How many marks were found (round (filling 55 % of a box at most 2:1, circular), 3 to
+        120 pixels across at the working size, and holes of the dark patches (nothing
+        dark inside, dark all round).
+    """
+    rows, cols = image.shape[:2]
+    scale = min(1.0, work_side / max(rows, cols))
+    small = image
+    if scale < 1.0:
+        size = (max(1, round(cols * scale)), max(1, round(rows * scale)))
+        small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    light = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
+    dark = (light < dark_level).astype(np.uint8)
+    # Holes of the dark patches: light regions that touch nothing but dark.
+    contours, hierarchy = cv2.findContours(dark, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return LightPips(0, 0.0, 0.0)
+    sizes: list[float] = []
+    faces: list[float] = []
+    for index, contour in enumerate(contours):
+        if hierarchy[0][index][3] < 0:
+            continue  # an outer boundary of a dark patch, not a hole in one
+        x, y, width, height = cv2.boundingRect(contour)
+        if not 3 <= max(width, height) <= 120 or max(width, height) > 2 * min(width, height):
+            continue
+        area = cv2.contourArea(contour)
+        perimeter = cv2.arcLength(contour, True)
+        if area < 0.55 * width * height or perimeter <= 0:
+            continue
+        if 4 * np.pi * area / perimeter**2 < 0.6:
+            continue  # a square cell of a grid, a crack
+        # The mark and its ring, in a window round it (not the whole photo).
+        reach = round(1.1 * max(width, height)) + 2
+        top, left = max(0, y - reach), max(0, x - reach)
+        bottom, right = (
+            min(dark.shape[0], y + height + reach),
+            min(dark.shape[1], x + width + reach),
+        )
+        window = dark[top:bottom, left:right]
+        lit = light[top:bottom, left:right]
+        centre = (round(x + width / 2 - left), round(y + height / 2 - top))
+        radius = max(width, height) / 2
+        ring = np.zeros_like(window)
+        cv2.circle(ring, centre, round(2.2 * radius) + 1, 1, -1)
+        cv2.circle(ring, centre, round(1.5 * radius), 0, -1)
+        inside = np.zeros_like(window)
+        cv2.drawContours(inside, [contour], 0, 1, -1, offset=(-left, -top))
+        ring_pixels = ring > 0
+        if not ring_pixels.any() or float(window[ring_pixels].mean()) < ring_dark:
+            continue
+        mark = (inside > 0) & (window == 0)
+        if not mark.any():
+            continue
+        ring_level = float(np.median(lit[ring_pixels]))
+        if float(np.median(lit[mark])) - ring_level < least_contrast:
+            continue
+        sizes.append(max(width, height) / scale)
+        faces.append(ring_level)
+    if not sizes:
+        return LightPips(0, 0.0, 0.0)
+    return LightPips(len(sizes), float(np.median(sizes)), float(np.median(faces)))
