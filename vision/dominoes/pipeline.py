@@ -597,8 +597,9 @@ def read_dominoes(
 
     Black tiles with white pips (session 11): when no tile is read surely (legal,
     confidence >= 0.8) and the photo shows light pips inside dark patches
-    (:func:`~vision.dominoes.dark.light_pips_on_dark`), its negative is read too, and
-    kept when it reads more tiles surely (corners are the same pixels; debug images are
+    (:func:`~vision.dominoes.dark.light_pips_on_dark`), its negative is read too, as it
+    is and with grooves darkened (:func:`~vision.dominoes.dark.negative`); the one
+    reading more tiles surely is kept (corners are the same pixels; debug images are
     then the negative's).
     """
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
@@ -612,12 +613,19 @@ def read_dominoes(
     if sure > 0:
         return reading
     pips = light_pips_on_dark(image)
-    if pips.count >= LEAST_LIGHT_PIPS:
-        flipped = negative(image, face=pips.face, pip_size=pips.size)
+    if pips.count < LEAST_LIGHT_PIPS:
+        return reading
+    # Black tiles: their negative as it is (a bar painted like the pips), then with
+    # the grooves darkened (a bar cut as a groove); the one with more tiles read surely
+    # (then fewer unsure ones) is kept, the plain negative on a tie.
+    best, best_key = reading, (sure, 0)
+    for flipped in (negative(image), negative(image, face=pips.face, pip_size=pips.size)):
         dark = _read_photo(flipped, max_pips=max_pips, debug=debug)
-        if sum(_sure_at_other_size(tile) for tile in dark.tiles) > sure:
-            return dark
-    return reading
+        sure_dark = sum(_sure_at_other_size(tile) for tile in dark.tiles)
+        key = (sure_dark, -(len(dark.tiles) - sure_dark))
+        if key > best_key:
+            best, best_key = dark, key
+    return best
 
 
 def _read_photo(image: np.ndarray, *, max_pips: int, debug: bool) -> DominoReading:
