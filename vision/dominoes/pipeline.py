@@ -415,16 +415,33 @@ def _refitted(image: np.ndarray, candidate: TileCandidate, max_pips: int) -> Til
 def _pip_first_readings(
     image: np.ndarray, readings: list[TileReading], max_pips: int
 ) -> list[TileReading]:
+    """Tiles found from their pips (:func:`_pip_first_tiles_read`, the tiles only)."""
+    return _pip_first_tiles_read(image, readings, max_pips)[0]
+
+
+def _pip_first_tiles_read(
+    image: np.ndarray, readings: list[TileReading], max_pips: int
+) -> tuple[list[TileReading], list[TileReading]]:
     """Tiles found from their pips (:mod:`vision.dominoes.pipfirst`) where no tile of
-    ``readings`` read on legal layouts lies (more than a fifth of either's area shared).
-    A reading on no legal layout leaves its place open: tiles touching end on (a T, a
+    ``readings`` read on legal layouts lies (more than a fifth of either's area shared),
+    and the tiles of ``readings`` they read better (to be dropped).
+
+    A reading on no legal layout, or less sure than a pip-first tile can be
+    (:data:`PIP_FIRST_SCORE`), leaves its place open: tiles touching end on (a T, a
     tile's body between two ends) join into one face block whose outline reads pips of
     both, while the pips and bar of each show it alone; the sure legal reading found
-    here then outranks it (:func:`_without_overlaps`).
+    here then outranks it (:func:`_without_overlaps`), unless it reads the same pips
+    (the less sure reading and its outline then stay) or lies over two tiles read (it
+    is then their ends, two halves across the crack between them).  A legal reading that leaves out
+    pips the pip-first source saw there also gives way: the pip-first tile read on it
+    with one half alike and the other with more pips, no more than the source saw
+    (a half read blank or short from a loose outline), replaces it.
 
     Every outline of a proposal is read and the surest sure reading kept (legal, not
     cut short, confidence >= :data:`PALE_SURE`; no 0-0; a blank half must show a
-    raised face of the other half's colour); its confidence is capped at
+    raised face of the other half's colour), or, at :data:`LOW_CONFIDENCE` or more, a
+    longer outline's reading that explains pips the surest leaves out
+    (:func:`_explains_more`); its confidence is capped at
     :data:`PIP_FIRST_SCORE` (found by print, not by face).  Where tiles were read, one
     less than half or more than twice as wide as their median is no tile (two printed
     dots of a face-down tile's logo, a speck and a scratch of a leather table).  Where
@@ -432,7 +449,12 @@ def _pip_first_readings(
     (:func:`_levelled`) too, where none was read yet.
     """
     found: list[TileReading] = []
-    legal = [tile for tile in readings if tile.legal]
+    outdone: list[TileReading] = []
+    # A place is taken by a tile read on legal layouts at least as surely as a
+    # pip-first tile can be (PIP_FIRST_SCORE); a less sure one (cut short, or an
+    # outline joining two touching tiles' faces) is outranked by it anyway.
+    legal = [tile for tile in readings if tile.legal and tile.confidence >= PIP_FIRST_SCORE]
+    unsure = [tile for tile in readings if tile.legal and tile.confidence < PIP_FIRST_SCORE]
     widths = [_short_side(tile.corners) for tile in readings]
     usual = float(np.median(widths)) if widths else None
     levelled = _levelled(image)
@@ -440,31 +462,45 @@ def _pip_first_readings(
     if levelled is not None:
         proposals += [(levelled, c) for c in pip_first_tiles(levelled)]
     for copy, candidate in proposals:
-        best: TileReading | None = None
-        taken = [*legal, *found]
+        standing = [tile for tile in legal if not any(tile is gone for gone in outdone)]
+        taken = [*standing, *found]
         if copy is not image and any(_overlap(candidate.corners, tile.corners) for tile in taken):
             continue  # the levelled copy only fills gaps
+        # Tiles read with fewer pips than the proposal saw may give way to it.
+        seen = sum(candidate.seen) if candidate.seen is not None else 0
+        open_to = [tile for tile in standing if sum(tile.pips) < seen]
+        held = [tile for tile in taken if not any(tile is other for other in open_to)]
         if all(
-            any(_overlap(outline.corners, tile.corners) for tile in taken)
+            any(_overlap(outline.corners, tile.corners) for tile in held)
             or (usual is not None and not 0.5 * usual <= _short_side(outline.corners) <= 2 * usual)
             for outline in (candidate, *candidate.others)
         ):
             # Whichever outline read best (a reading keeps its outline's corners), it
             # lies on a tile read already or is of another size: dropped below.
             continue
+        read: list[tuple[TileReading, TileCandidate]] = []
         for outline in (candidate, *candidate.others):
             reading, _ = read_tile(copy, outline, max_pips=max_pips)
-            if reading is None or not _sure_of_pips(copy, reading):
-                continue
-            if best is None or reading.confidence > best.confidence:
-                best = reading
+            if reading is not None and _sure_of_pips(copy, reading, least=LOW_CONFIDENCE):
+                read.append((reading, outline))
+        best = _chosen(read)
         if best is None or (
             usual is not None and not 0.5 * usual <= _short_side(best.corners) <= 2 * usual
         ):
             continue  # no sure reading, or a tile of another size than those read
-        if not any(_overlap(best.corners, tile.corners) for tile in [*legal, *found]):
-            found.append(replace(best, confidence=min(best.confidence, PIP_FIRST_SCORE)))
-    return found
+        if any(_overlap(best.corners, tile.corners) for tile in held):
+            continue
+        under = [tile for tile in unsure if _overlap(best.corners, tile.corners)]
+        if any(sorted(tile.pips) == sorted(best.pips) for tile in under):
+            continue  # the same tile read alike, less surely: the face's outline stays
+        beaten = [tile for tile in open_to if _overlap(best.corners, tile.corners)]
+        if _over_two(under + beaten):
+            continue  # over two tiles read: their ends (a crack taken for a bar), no tile
+        if any(not _one_half_more(best, tile) or sum(best.pips) > seen for tile in beaten):
+            continue
+        outdone += beaten
+        found.append(replace(best, confidence=min(best.confidence, PIP_FIRST_SCORE)))
+    return found, outdone
 
 
 def _levelled(image: np.ndarray) -> np.ndarray | None:
@@ -527,9 +563,53 @@ def _short_side(corners: np.ndarray) -> float:
     )
 
 
-def _sure_of_pips(image: np.ndarray, reading: TileReading) -> bool:
-    """Whether a reading of a tile proposed from its pips shows a tile surely."""
-    if not reading.legal or reading.cut or reading.confidence < PALE_SURE:
+def _over_two(readings: list[TileReading]) -> bool:
+    """Whether ``readings`` (each under one outline) hold two that do not overlap (two
+    tiles, not two outlines of one)."""
+    return any(
+        not _overlap(first.corners, second.corners)
+        for index, first in enumerate(readings)
+        for second in readings[index + 1 :]
+    )
+
+
+def _chosen(read: list[tuple[TileReading, TileCandidate]]) -> TileReading | None:
+    """The reading to keep of a pip-first proposal's outlines' readings (each legal, not
+    cut short, at :data:`LOW_CONFIDENCE` or more; with the outline read): the surest at
+    :data:`PALE_SURE` or more, unless a longer outline's reading explains pips it leaves
+    out (:func:`_explains_more`; the one with most pips, then the surest).  None if no
+    reading is that sure.
+
+    A shorter outline ending across a half's far pips reads a smaller legal count, as
+    surely, when the cut is not seen (a 4-9's 4 read as a 2, its far row past the
+    outline's end); the longer outline's reading of the same half counts them.
+    """
+    sure = [reading for reading, _ in read if reading.confidence >= PALE_SURE]
+    best = max(sure, key=lambda tile: tile.confidence, default=None)
+    if best is None:
+        return None
+    explaining = [
+        reading
+        for reading, outline in read
+        if reading.confidence < PALE_SURE and _explains_more(reading, best, outline)
+    ]
+    return max(explaining, key=lambda tile: (sum(tile.pips), tile.confidence), default=best)
+
+
+def _explains_more(tile: TileReading, other: TileReading, outline: TileCandidate) -> bool:
+    """Whether ``tile``, read on ``outline`` (a pip-first proposal's), reads the same
+    tile as ``other`` from a longer outline, one half alike and the other with more
+    pips, and no more pips in all than the proposal saw on its halves
+    (:attr:`TileCandidate.seen`): the pips ``other`` leaves out are the tile's."""
+    if outline.seen is None or sum(tile.pips) > sum(outline.seen):
+        return False
+    return _long_side(tile.corners) > _long_side(other.corners) and _one_half_more(tile, other)
+
+
+def _sure_of_pips(image: np.ndarray, reading: TileReading, *, least: float = PALE_SURE) -> bool:
+    """Whether a reading of a tile proposed from its pips shows a tile surely (legal,
+    not cut short, confidence ``least`` or more, ...)."""
+    if not reading.legal or reading.cut or reading.confidence < least:
         return False
     if reading.pips == (0, 0):
         return False
@@ -682,7 +762,9 @@ def _read_photo(image: np.ndarray, *, max_pips: int, debug: bool) -> DominoReadi
             crops += more_crops
     if area is None and max_pips > DEFAULT_MAX_PIPS:
         # Tiles the searches above left unread, found from their pips (coloured sets).
-        readings += _pip_first_readings(image, readings, max_pips)
+        found, outdone = _pip_first_tiles_read(image, readings, max_pips)
+        readings = [tile for tile in readings if not any(tile is gone for gone in outdone)]
+        readings += found
     readings = _without_overlaps(readings, longer_wins=max_pips > DEFAULT_MAX_PIPS)
     readings = _in_reading_order(readings)
     # A tile cut by the frame is outlined past the photo's edge: its corners are clamped
@@ -908,6 +990,12 @@ def _longer_and_more(tile: TileReading, other: TileReading) -> bool:
         return False
     if _long_side(tile.corners) <= _long_side(other.corners):
         return False
+    return _one_half_more(tile, other)
+
+
+def _one_half_more(tile: TileReading, other: TileReading) -> bool:
+    """Whether ``tile`` and ``other`` read one half alike and ``tile`` the other half
+    with more pips."""
     shared = set(tile.pips) & set(other.pips)
     if not shared:
         return False

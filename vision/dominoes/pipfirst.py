@@ -23,6 +23,8 @@ layouts, where no other tile was read (:func:`vision.dominoes.pipeline.read_domi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 from scipy.spatial import cKDTree
@@ -462,21 +464,22 @@ def _proposals(
             for turned in turns:
                 along = np.array([np.cos(turned), np.sin(turned)])
                 direction = square * along[0] + np.array([-square[1], square[0]]) * along[1]
-                reach = _reaches(
+                reach, counts = _half_pips(
                     stroke, direction, width, group, (centres, diameters, colours), ink, bar_level
                 )
                 outlines += [
-                    o * scale for o in _tile_outlines(stroke, direction, width, reach, reach_radius)
+                    (o * scale, counts)
+                    for o in _tile_outlines(stroke, direction, width, reach, reach_radius)
                 ]
             # An outline given twice (both halves reached as far) reads the same twice.
-            unique: dict[bytes, np.ndarray] = {}
-            for o in outlines:
-                unique.setdefault(o.tobytes(), o)
-            outlines = list(unique.values())
-            variants = tuple(TileCandidate(o, *_size(o), 1.0, proposed=True) for o in outlines[1:])
-            found.append(
-                TileCandidate(outlines[0], *_size(outlines[0]), 1.0, variants, proposed=True)
-            )
+            unique: dict[bytes, tuple[np.ndarray, tuple[int, int]]] = {}
+            for o, counts in outlines:
+                unique.setdefault(o.tobytes(), (o, counts))
+            shapes = [
+                TileCandidate(o, *_size(o), 1.0, proposed=True, seen=counts)
+                for o, counts in unique.values()
+            ]
+            found.append(replace(shapes[0], others=tuple(shapes[1:])))
     return found, size
 
 
@@ -562,7 +565,23 @@ def _reaches(
     ink: np.ndarray,
     bar: int,
 ) -> tuple[float, float]:
-    """How far (pixels across ``stroke``, ahead and back) the pips of each half reach.
+    """How far (pixels across ``stroke``, ahead and back) the pips of each half reach
+    (:func:`_half_pips`): the other half reaches at most 1.15 times as far as the
+    group's; 0 where there are no pips (a blank half)."""
+    return _half_pips(stroke, across, width, group, pips, ink, bar)[0]
+
+
+def _half_pips(
+    stroke: _Stroke,
+    across: np.ndarray,
+    width: float,
+    group: np.ndarray,
+    pips: tuple[np.ndarray, np.ndarray, np.ndarray],
+    ink: np.ndarray,
+    bar: int,
+) -> tuple[tuple[float, float], tuple[int, int]]:
+    """How far (pixels across ``stroke``, ahead and back) the pips of each half reach,
+    and how many pips each half holds (ahead, back).
 
     ``pips`` are every pip's centres, diameters and colours.  A half's pips are those
     of the group's size within the tile's width along the bar, reached from the pip
@@ -588,6 +607,7 @@ def _reaches(
     own_reach = float(np.abs(v[own_half]).max())
     other = np.flatnonzero(inside & (v * sign < 0))
     other_reach = 0.0
+    other_count = 0
     # A half's nearest pip lies within NEAREST_PIP widths of its bar (as the group's,
     # :func:`_bars_beside`): pips only farther off lie past a blank half's end (the
     # body or the end of a tile touching it), not on it.
@@ -596,7 +616,10 @@ def _reaches(
         alike = other[np.abs(colours[other] - colours[seed]).sum(axis=1) <= SAME_COLOUR]
         other_half = _chain([seed], alike, centres, diameters, ink, bar)
         other_reach = min(float(np.abs(v[other_half]).max()), 1.15 * own_reach)
-    return (own_reach, other_reach) if sign > 0 else (other_reach, own_reach)
+        other_count = len(other_half)
+    if sign > 0:
+        return (own_reach, other_reach), (len(own_half), other_count)
+    return (other_reach, own_reach), (other_count, len(own_half))
 
 
 def _chain(

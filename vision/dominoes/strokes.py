@@ -42,6 +42,9 @@ class TileCandidate:
         False for a tile whose walks leaked (no edge seen) on a table as pale as a
         face: there a double-blank reading is a patch of the table with a vein across
         it, and is dropped.
+    seen : tuple of (int, int) or None
+        How many pips the pip-first source saw on each of the tile's two halves (in
+        no set order), counted from the marks it grouped; None from other sources.
     """
 
     corners: np.ndarray
@@ -51,6 +54,7 @@ class TileCandidate:
     others: tuple[TileCandidate, ...] = ()
     proposed: bool = False
     blank_ok: bool = True
+    seen: tuple[int, int] | None = None
 
 
 @dataclass(eq=False)
