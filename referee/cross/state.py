@@ -282,7 +282,8 @@ class CrossState:
         if isinstance(legal[0], Play):
             return f"{who} holds a playable tile ({legal[0].tile}) and may not {move}"
         if isinstance(move, Pass):
-            return f"{who} may not pass: {self.drawable} boneyard tile(s) may be drawn"
+            tiles = "tile" if self.drawable == 1 else "tiles"
+            return f"{who} may not pass: {self.drawable} boneyard {tiles} may be drawn"
         if self.boneyard:
             return f"{who} may not draw: the last two boneyard tiles are never drawn"
         return f"{who} may not draw: the boneyard is empty"

@@ -177,6 +177,9 @@ def format_rounds(results: Sequence[RoundResult]) -> str:
 def parse_rounds(text: str, rules: TwoStepRules = DEFAULT_RULES) -> tuple[RoundResult, ...]:
     """Parse round results written as in :func:`format_rounds` (spaces or commas).
 
+    A round may be written with spaces around its colon (``1 : 5``, as typed on a phone);
+    the column named in an error is that of the text as given.
+
     Raises
     ------
     referee.errors.NotationError
@@ -184,14 +187,16 @@ def parse_rounds(text: str, rules: TwoStepRules = DEFAULT_RULES) -> tuple[RoundR
 
     >>> [r.points for r in parse_rounds("1:5, feet 2:1")]
     [(2, 0), (0, 0), (0, 1)]
+    >>> [r.points for r in parse_rounds("1 : 5 2: 1")]
+    [(2, 0), (0, 1)]
     """
     results: list[RoundResult] = []
-    for match in re.finditer(r"[^\s,]+", text):
+    for match in re.finditer(r"[^\s,:]+\s*:\s*[^\s,:]*|[^\s,]+", text):
         word = match.group().lower()
         if word == "feet":
             results.append(RoundResult(None, TWO_LEFT_FEET, (0, 0)))
             continue
-        parsed = re.fullmatch(r"([12]):([0-9]{1,2})", word)
+        parsed = re.fullmatch(r"([12])\s*:\s*([0-9]{1,2})", word)
         if parsed is None:
             raise NotationError(
                 "a round is WINNER:CARD (player 1 or 2, tiles left in the opponent's dance "

@@ -203,6 +203,12 @@ def test_draw_one_at_a_time_until_able_to_play() -> None:
         state.play(DRAW)
 
 
+def test_a_pass_refused_names_one_boneyard_tile_in_the_singular() -> None:
+    state = start_round([hand("6-6 6-1"), hand("0-1 2-3")], hand("0-0")).play("6-6 lead")
+    with pytest.raises(IllegalMoveError, match=r"may not pass: 1 boneyard tile may be drawn$"):
+        state.play(PASS)
+
+
 def test_last_two_tiles_are_never_drawn_in_the_variant() -> None:
     rules = CrossRules(last_two_never_drawn=True)
     state = start_round([hand("6-6 6-1"), hand("0-1 2-3")], hand("0-0 6-5 3-4"), rules=rules)

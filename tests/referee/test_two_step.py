@@ -685,10 +685,28 @@ def test_rounds_notation_round_trips(results: Sequence[RoundResult]) -> None:
     assert parse_rounds(format_rounds(results)) == tuple(results)
 
 
-@pytest.mark.parametrize(("text", "column"), [("1:5 3:1", 5), ("1:5, 2:0", 8), ("1:5 foot", 5)])
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [
+        ("1:5 3:1", 5),
+        ("1:5, 2:0", 8),
+        ("1:5 foot", 5),
+        # spaces around the colon: the column is that of the text as typed
+        ("1 : 5 3 : 1", 7),
+        ("1 : 0", 5),
+        ("1 :", 1),
+    ],
+)
 def test_bad_rounds_notation_names_the_column(text: str, column: int) -> None:
     with pytest.raises(NotationError, match=f"at column {column} of"):
         parse_rounds(text)
+
+
+def test_a_round_may_have_spaces_around_its_colon() -> None:
+    # "1 : 5" as typed on a phone is the round "1:5" (player 1 went out, 5 tiles left in
+    # the opponent's dance card); session 11 found it refused by the API and the CLI.
+    assert parse_rounds("1 : 5, feet 2 :1") == parse_rounds("1:5 feet 2:1")
+    assert len(parse_rounds("1 : 5, feet 2 :1")) == 3
 
 
 @pytest.mark.parametrize("seed", range(3))

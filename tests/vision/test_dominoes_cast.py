@@ -128,7 +128,10 @@ def test_few_tiles_with_low_confidence_are_called_unsure() -> None:
     outline = np.array([[10.0, 10.0], [90.0, 10.0], [90.0, 50.0], [10.0, 50.0]])
     found = unsure_warnings(image, [outline], [0.4], low_confidence=0.6)
     assert found == [
-        "only 1 tile(s) read, all with low confidence: the reading is unsure; check the photo"
+        "only 1 tile read, all with low confidence: the reading is unsure; check the photo"
+    ]
+    assert unsure_warnings(image, [outline] * 2, [0.4] * 2, low_confidence=0.6) == [
+        "only 2 tiles read, all with low confidence: the reading is unsure; check the photo"
     ]
     assert unsure_warnings(image, [outline], [0.9], low_confidence=0.6) == []
     assert unsure_warnings(image, [outline] * 3, [0.4] * 3, low_confidence=0.6) == []

@@ -118,7 +118,12 @@ def unsure_warnings(
         )
     if 1 <= len(confidences) <= 2 and max(confidences) < low_confidence:
         found.append(
-            f"only {len(confidences)} tile(s) read, all with low confidence: the reading "
+            f"only {_tiles(len(confidences))} read, all with low confidence: the reading "
             "is unsure; check the photo"
         )
     return found
+
+
+def _tiles(count: int) -> str:
+    """``count`` tiles in words: ``"1 tile"``, ``"2 tiles"``."""
+    return f"{count} tile" if count == 1 else f"{count} tiles"

@@ -897,9 +897,9 @@
       const matchStatus = document.getElementById("match-status");
       const box = document.getElementById("match-rounds");
       if (!R.filled(box, "Write the rounds, like: 1:5 feet 2:3", matchStatus)) return;
-      // "1 : 5" as "1:5" (session 11: it was refused), as the Domineering page reads
-      // rows typed with spaces around "/".
-      const rounds = box.value.replace(/\s*:\s*/g, ":");
+      // "1 : 5" is read by the engine itself (referee.two_step.parse_rounds), so an error's
+      // column is that of the text as typed.
+      const rounds = box.value;
       const { ok, data } = await R.post("/api/two-step/match", {
         rounds,
         target: document.getElementById("match-target").value,
