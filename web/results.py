@@ -98,6 +98,84 @@ def _kingdom_lines(answer: dict[str, Any]) -> list[str]:
     ]
 
 
+def _cross_match_lines(answer: dict[str, Any]) -> list[str]:
+    lines = [
+        f"Round {number}: "
+        + (
+            "tied, nobody scores"
+            if round_["winner"] is None
+            else f"player {round_['winner']} +{round_['points']}"
+        )
+        for number, round_ in enumerate(answer["rounds"], start=1)
+    ]
+    scores = ", ".join(
+        f"player {seat}: {points}" for seat, points in enumerate(answer["scores"], start=1)
+    )
+    lines.append(f"Scores: {scores}")
+    if answer["winner"] is None:
+        return [*lines, f"Nobody has reached {answer['target']} yet"]
+    return [*lines, f"Player {answer['winner']} wins the match (reached {answer['target']})"]
+
+
+def _two_step_round_lines(answer: dict[str, Any]) -> list[str]:
+    # The engine's lines without its last, the verdict, said here as the round page
+    # says it (and "1 point", where the engine's line says "1 points").
+    lines = [str(line) for line in answer["summary"][:-1]]
+    if answer.get("optional_plays"):
+        lines.append("Plays optional (house rule)")
+    result = answer["result"]
+    if result is None:
+        moves = answer["legal_moves"]
+        return [
+            *lines,
+            f"Player {answer['to_move']} to move",
+            f"Legal moves ({len(moves)}): {', '.join(moves)}",
+        ]
+    if result["winner"] is None:
+        return [*lines, "Two left feet: no points, the round is replayed"]
+    points = result["points"][result["winner"] - 1]
+    return [
+        *lines,
+        f"Player {result['winner']} cleared their dance card: {_plural(points, 'point')}",
+    ]
+
+
+def _two_step_match_lines(answer: dict[str, Any]) -> list[str]:
+    lines = []
+    for number, round_ in enumerate(answer["rounds"], start=1):
+        winner = round_["winner"]
+        what = (
+            "two left feet, replayed"
+            if winner is None
+            else f"player {winner} +{round_['points'][winner - 1]}"
+            + (" (with the bonus)" if round_["bonus"] else "")
+        )
+        lines.append(f"Round {number}: {what} · {'-'.join(map(str, round_['scores']))}")
+    score = "-".join(map(str, answer["scores"]))
+    if answer["winner"] is None:
+        return [*lines, f"No winner yet: {score} (target {answer['target']})"]
+    lines.append(f"Player {answer['winner']} wins {score} (target {answer['target']})")
+    return [*lines, str(answer["lemonade"])] if answer.get("lemonade") else lines
+
+
+def _kind(game: str, answer: dict[str, Any]) -> str:
+    """Which answer of its game a saved answer is, from its shape: ``"match"`` (a Cross
+    or Two-Step match), ``"round"`` (a refereed Two-Step round) or ``""`` (the rest)."""
+    if game in ("cross", "two-step") and "rounds" in answer and "scores" in answer:
+        return "match"
+    if game == "two-step" and "legal_moves" in answer and "summary" in answer:
+        return "round"
+    return ""
+
+
+def _page(game: str, answer: dict[str, Any]) -> str:
+    """The page a saved result was made on (its endpoint): a Two-Step round or match is
+    the round page's; the rest their game's page."""
+    if game == "two-step" and _kind(game, answer):
+        return "two_step.round_page"
+    return game.replace("-", "_") + ".page"
+
+
 def _summary(game: str, answer: dict[str, Any]) -> list[str]:
     """The saved answer in a few lines a player reads (the page's answer, in words).
 
@@ -105,6 +183,13 @@ def _summary(game: str, answer: dict[str, Any]) -> list[str]:
     the shape of its game's answer gives no lines, and only its JSON is shown.
     """
     try:
+        kind = _kind(game, answer)
+        if game == "cross" and kind == "match":
+            return _cross_match_lines(answer)
+        if game == "two-step" and kind == "match":
+            return _two_step_match_lines(answer)
+        if game == "two-step" and kind == "round":
+            return _two_step_round_lines(answer)
         if game == "kingdomino" and "kingdoms" in answer:
             lines = [
                 f"Kingdom {number}: total {kingdom['total']}"
@@ -150,7 +235,15 @@ def show(number: int) -> str:
     """One saved result: the notation, the answer in words and the answer as saved."""
     result = _result(number).to_json()
     summary = _summary(result["game"], result["answer"])
-    return render_template("result.html", result=result, summary=summary, games=_titles())
+    page = _page(result["game"], result["answer"])
+    return render_template(
+        "result.html",
+        result=result,
+        summary=summary,
+        games=_titles(),
+        page=page,
+        kind=_kind(result["game"], result["answer"]),
+    )
 
 
 @bp.get("/api/results/<int:number>")
