@@ -258,8 +258,23 @@
       return R.post("/api/cross/match", { rounds, target });
     }
 
+    /* The match saved as the CLI's `cross match` takes it: one round a line, a round's
+       hands in seat order split by "/" (an empty hand: the player who went out). */
+    const matchNotation = () =>
+      match.rounds.map((hands) => hands.join(" / ").replace(/\s+/g, " ").trim()).join("\n");
+    const saveMatch = R.saveButton(matchBox, () => {
+      const data = match.answer;
+      if (!data) return null;
+      const score = data.scores.join("-");
+      const title = data.winner
+        ? `Cross match to ${data.target}: player ${data.winner} wins ${score}`
+        : `Cross match to ${data.target}: ${score} after ${data.rounds.length} round${data.rounds.length === 1 ? "" : "s"}`;
+      return { game: "cross", notation: matchNotation(), answer: data, title };
+    });
+
     function drawMatch() {
       const answerData = match.answer;
+      saveMatch.show(Boolean(answerData && answerData.rounds.length));
       document.getElementById("match-empty").hidden = match.rounds.length > 0;
       document.getElementById("match-new").hidden = match.rounds.length === 0;
       const list = document.getElementById("match-rounds");
@@ -809,6 +824,33 @@
     const checkStatus = document.getElementById("check-status");
     const note = document.getElementById("round-note");
     let analysed = null;
+    let analysedOptional = false; // the house rule the table was refereed under
+    let added = null; // the match last added up: {rounds (the text sent), answer}
+
+    /* "Save this result": the table refereed (as the box takes it) and its answer; the
+       match as the rounds box takes it ("1:5 feet 2:3"), its target in the answer. */
+    const saveRound = R.saveButton(answerBox, () => {
+      if (!analysed) return null;
+      const over = describe(analysed.result);
+      const what = over ? `${over[0][0].toLowerCase()}${over[0].slice(1)} (${over[1]})` : `player ${analysed.to_move} to move`;
+      const house = analysedOptional ? ", plays optional" : "";
+      return {
+        game: "two-step",
+        notation: analysed.position,
+        answer: { ...analysed, optional_plays: analysedOptional },
+        title: `Two-Step round: ${what}${house}`,
+      };
+    });
+    const saveMatch = R.saveButton(document.getElementById("two-step-match"), () => {
+      if (!added) return null;
+      const data = added.answer;
+      const score = data.scores.join("-");
+      const title =
+        data.winner === null
+          ? `Two-Step match to ${data.target}: ${score}, no winner yet`
+          : `Two-Step match to ${data.target}: player ${data.winner} wins ${score}`;
+      return { game: "two-step", notation: added.rounds, answer: data, title };
+    });
 
     function describe(result) {
       if (!result) return null;
@@ -827,15 +869,17 @@
       const ticket = analyses.next();
       if (!R.filled(position, "Write the table first, or use the example", status)) return;
       R.status(status, "Refereeing…", "busy");
+      const optionalPlays = optional.checked;
       const { ok, data } = await R.post("/api/two-step/analyze", {
         position: position.value,
-        optional_plays: optional.checked,
+        optional_plays: optionalPlays,
       });
       if (!analyses.isLatest(ticket)) return;
       if (!ok) {
         // The last table refereed stays in sight, said to be that, and its moves can
         // still be checked (session 10: a typo hid it).
         R.status(status, data.error, "error");
+        saveRound.show(false); // a refused table is never saved, nor the one it replaced
         if (analysed) {
           note.textContent = "This is the last table refereed, not the one written above.";
           note.hidden = false;
@@ -844,11 +888,13 @@
         return;
       }
       analysed = data;
+      analysedOptional = optionalPlays;
       keep();
       R.status(status, "");
       note.hidden = true;
       answerBox.classList.remove("stale");
       answerBox.hidden = false;
+      saveRound.show(true);
       const over = describe(data.result);
       document.getElementById("round-title").textContent = over ? over[0] : `Player ${data.to_move} to move`;
       document.getElementById("round-detail").textContent = over
@@ -909,8 +955,10 @@
            an error loses nothing the player entered. */
         const before = list.children.length ? " (the rounds below are the last ones added up)" : "";
         R.status(matchStatus, `The match cannot be added up: ${data.error}${before}`, "error");
+        saveMatch.show(false); // refused rounds are never saved, nor the ones they replaced
         return;
       }
+      added = { rounds: rounds.trim().replace(/\s+/g, " "), answer: data };
       list.replaceChildren(
         ...data.rounds.map((round, index) => {
           const what =
@@ -929,6 +977,7 @@
       const score = data.scores.join("-");
       const text = data.winner === null ? `No winner yet: ${score} (target ${data.target})` : `Player ${data.winner} wins ${score}`;
       R.status(matchStatus, data.lemonade ? `${text}. ${data.lemonade}` : text, data.winner === null ? "" : "ok");
+      saveMatch.show(true);
     }
 
     document.getElementById("round-analyse").addEventListener("click", analyse);

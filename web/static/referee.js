@@ -261,23 +261,35 @@
     const button = root.querySelector(".save-button");
     const status = root.querySelector(".save-status");
     if (!button) return { show: () => {} };
+    // The result last saved from this button: the same result saved again is not posted
+    // again (session 11: a second tap made a second row); its link is shown once more.
+    let saved = null;
     button.addEventListener("click", async () => {
       const body = payload();
       if (!body) return;
+      const key = JSON.stringify(body);
+      status.replaceChildren();
+      if (saved && saved.key === key) {
+        status.append("Already saved: ", Referee.el("a", { href: saved.url, text: `result ${saved.id}` }));
+        return;
+      }
       button.disabled = true;
       const { ok, data } = await Referee.post("/api/results", body);
       button.disabled = false;
       status.replaceChildren();
       if (ok) {
+        saved = { key, url: data.url, id: data.id };
         status.append("Saved: ", Referee.el("a", { href: data.url, text: `result ${data.id}` }));
       } else {
         status.textContent = data.error;
       }
     });
     return {
+      // "Saved: result N" stays only while the answer shown is the one saved.
       show: (visible) => {
         button.hidden = !visible;
-        if (!visible) status.replaceChildren();
+        const body = visible && saved ? payload() : null;
+        if (!body || JSON.stringify(body) !== saved.key) status.replaceChildren();
       },
     };
   };
