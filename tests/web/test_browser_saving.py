@@ -148,3 +148,24 @@ def test_a_two_step_match_is_saved_and_refused_rounds_are_not(page: Any, live_se
     ]
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360
+
+
+def test_saved_is_said_only_while_the_answer_is_the_one_saved(page: Any, live_server: str) -> None:
+    # A Cross round: player 1 holds 6-6 (12 pips), player 2 went out and scores 12.
+    page.goto(live_server + "/cross/")
+    page.click("#picker .tile-button[data-tile='6-6']")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 12'")
+    page.click("#answer .save-button")
+    page.wait_for_selector("#answer .save-status a")
+    assert page.inner_text("#answer .save-status").startswith("Saved: result ")
+    # 0-1 added: 12 + 1 = 13. "Saved" was about the answer before.
+    page.click("#picker .tile-button[data-tile='0-1']")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 13'")
+    assert page.inner_text("#answer .save-status") == ""
+    page.click("#answer .save-button")
+    page.wait_for_function(
+        "document.querySelector('#answer .save-status').textContent.startsWith('Saved: result ')"
+    )
+    page.click("#answer .save-status a")
+    page.wait_for_url(re.compile(r".*/results/\d+$"))
+    assert page.inner_text("h1") == "Cross round: player 2 scores 13"
