@@ -119,7 +119,7 @@ def _cross_match_lines(answer: dict[str, Any]) -> list[str]:
 
 def _two_step_round_lines(answer: dict[str, Any]) -> list[str]:
     # The engine's lines without its last, the verdict, said here as the round page
-    # says it (and "1 point", where the engine's line says "1 points").
+    # says it (capitalised, and "Two left feet" in the page's words).
     lines = [str(line) for line in answer["summary"][:-1]]
     if answer.get("optional_plays"):
         lines.append("Plays optional (house rule)")

@@ -384,9 +384,10 @@ class TwoStepRound:
         elif result.winner is None:
             lines.append("the round has two left feet: no points, replay")
         else:
+            points = result.points[result.winner]
             lines.append(
                 f"player {result.winner + 1} cleared their dance card: "
-                f"{result.points[result.winner]} points"
+                f"{points} point{'' if points == 1 else 's'}"
             )
         return "\n".join(lines)
 

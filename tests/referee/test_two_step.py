@@ -493,6 +493,7 @@ def test_clearing_the_dance_card_with_four_left_on_the_opponents_scores_one() ->
     after = state.play(Play(Tile(5, 6), "card", "right"))
     assert after.result is not None and after.result.points == (1, 0)
     assert after.result.bonus == 0
+    assert str(after).splitlines()[-1] == "player 1 cleared their dance card: 1 point"
 
 
 @pytest.mark.parametrize(

@@ -129,7 +129,7 @@ def test_a_saved_two_step_round_that_is_over(client: FlaskClient) -> None:
     ).get_json()
     answer["optional_plays"] = True
     text, _ = _save(client, {"game": "two-step", "notation": CLEARED, "answer": answer})
-    # "1 point" (the engine's own line says "1 points": dropped for this one).
+    # rules/two-step.txt: 1 point for clearing the dance card, the other's card not whole.
     assert _answer_lines(text)[-2:] == [
         "Plays optional (house rule)",
         "Player 1 cleared their dance card: 1 point",
