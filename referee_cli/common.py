@@ -132,8 +132,9 @@ def read_notation(value: str) -> str:
                 fail(
                     f"{value}: a photo, but this argument takes a notation (or a text file"
                     " holding one); photos are read by `referee kingdomino score` and"
-                    " `compare`, `referee domineering analyze`, `referee dominoes count` and"
-                    " `referee cross round`"
+                    " `compare`, `referee domineering analyze`, `referee dominoes count`,"
+                    " `referee cross round`, and the --hand of `referee cross plays` and"
+                    " `referee two-step plays`"
                 )
             fail(f"{value}: not a text file holding a notation")
         if not text.strip():

@@ -24,7 +24,7 @@ from referee.cross import (
     round_result,
 )
 from referee.dominoes import Tile, format_hand, parse_hand
-from referee.errors import NotationError
+from referee.errors import ImpossiblePositionError, NotationError
 from referee_cli.common import (
     IMAGE_SUFFIXES,
     emit,
@@ -113,7 +113,14 @@ def round_(hands: tuple[str, ...], as_json: bool) -> None:
     read = [
         parse_option(f"hand {number}", value, _read_hand) for number, value in enumerate(hands, 1)
     ]
-    result = round_result(read)
+    try:
+        result = round_result(read)
+    except ImpossiblePositionError as error:
+        readings = [
+            (f"hand {number}", value, hand)
+            for number, (value, hand) in enumerate(zip(hands, read, strict=True), 1)
+        ]
+        raise ImpossiblePositionError(_with_photo_readings(str(error), readings)) from None
     # Each hand as read (as the web answer gives it), so a photo's reading can be checked.
     answer = {**result.to_json(), "hands": [format_hand(hand) for hand in read]}
     photos = [value if is_image_path(value) else "" for value in hands]
@@ -173,6 +180,9 @@ def plays(
         raise ValueError(f"--boneyard: {error}") from None
     except UnreachableLayoutError as error:  # LAYOUT's fault, said as its other errors are
         raise ValueError(f"LAYOUT: {error}") from None
+    except ImpossiblePositionError as error:  # a tile on the table and in the hand too
+        message = _with_photo_readings(str(error), [("the hand", hand_text, hand)])
+        raise ImpossiblePositionError(message) from None
     ends, found, must, reason = advice.open_ends, advice.plays, advice.must, advice.reason
     payload = advice.to_json()
 
@@ -187,6 +197,24 @@ def plays(
         return "\n".join(lines)
 
     emit(payload, as_json, text)
+
+
+def _with_photo_readings(message: str, readings: list[tuple[str, str, tuple[Tile, ...]]]) -> str:
+    """``message`` and, for each hand that was read from a photo, the tiles read there.
+
+    A refusal such as "tile 6-6 appears more than once: hand 1, hand 2" names a tile the
+    player never typed when hand 1 is a photo: what the photo was read as lets them see
+    whether the reading or the table is wrong. ``readings`` holds (name, HAND argument,
+    tiles) per hand; a hand typed out adds nothing.
+    """
+    read = [
+        f"{name} was read from the photo {value} as {format_hand(hand) or 'no tile'}"
+        for name, value, hand in readings
+        if is_image_path(value)
+    ]
+    if not read:
+        return message
+    return f"{message} ({'; '.join(read)}: check the photo's reading)"
 
 
 #: A word that ends like a photo's file name (``hand-1.jpg``, ``photos/IMG_0042.JPEG``).

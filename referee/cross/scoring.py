@@ -86,7 +86,10 @@ def round_result(hands: Sequence[Sequence[Tile]], *, went_out: int | None = None
     player 2 wins 3 points (lowest pip total; pips player 1: 13, player 2: 10)
     """
     if not 2 <= len(hands) <= 4:
-        raise RefereeError(f"Cross is for 2 to 4 players, got {len(hands)} hand(s)")
+        count = len(hands)
+        raise RefereeError(
+            f"Cross is for 2 to 4 players, got {count} hand{'' if count == 1 else 's'}"
+        )
     check_tiles(hands, max_pips=MAX_PIPS)
     if sum(map(len, hands)) == len(double_set(MAX_PIPS)):
         raise ImpossiblePositionError(

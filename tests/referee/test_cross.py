@@ -574,8 +574,11 @@ def test_bad_input_raises_the_typed_errors() -> None:
         round_result([hand("1-2"), hand("2-1")])
     with pytest.raises(ImpossiblePositionError, match="hands 1, 2 are all empty"):
         round_result([hand(""), hand("")])
-    with pytest.raises(RefereeError, match="2 to 4 players, got 1"):
+    with pytest.raises(RefereeError, match=r"2 to 4 players, got 1 hand$"):
         round_result([hand("1-2")])
+    # Session 11 (newcomer): "got 1 hand(s)"; five hands are "5 hands".
+    with pytest.raises(RefereeError, match=r"2 to 4 players, got 5 hands$"):
+        round_result([hand(text) for text in ("1-1", "2-2", "3-3", "4-4", "5-5")])
     with pytest.raises(RefereeError, match="3 hands dealt for 2 players"):
         start_round([hand("6-6"), hand("1-2"), hand("3-4")], rules=CrossRules(players=2))
     with pytest.raises(RefereeError, match="3 players in a 2-player match"):

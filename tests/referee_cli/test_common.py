@@ -208,3 +208,6 @@ def test_a_photo_where_only_a_notation_is_read_is_named_as_a_photo(
     assert err.count("\n") == 1
     assert ": a photo, but this argument takes a notation" in err
     assert "`referee kingdomino score`" in err and "`referee domineering analyze`" in err
+    # Session 11 (newcomer): the --hand of `cross plays` and `two-step plays` reads a photo
+    # too, and the message left both out.
+    assert "the --hand of `referee cross plays` and `referee two-step plays`" in err

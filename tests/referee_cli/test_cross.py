@@ -357,3 +357,36 @@ def test_a_huge_boneyard_is_said_too_large(capsys: pytest.CaptureFixture[str]) -
     err = capsys.readouterr().err
     assert "--boneyard: too large (a million tiles or more)" in err
     assert str(10**40) not in err
+
+
+def test_a_tile_twice_names_what_a_hand_photo_was_read_as(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Session 11 (newcomer): `cross plays "6-6 | N: 6-3 | E: 6-2 ..." --hand hand-dark-8.jpg`
+    # said only "tile 2-6 appears more than once: the layout, the hand": a tile the player
+    # never typed. hand-dark-8.jpg holds 1-1 2-1 0-4 4-6 0-5 2-6 (its labels beside it), so
+    # 2-6 is on this table and in the photo; the photo's reading is named.
+    samples = Path(__file__).resolve().parents[2] / "sample_photos"
+    photo = samples / "hand-dark-8.jpg"
+    layout = "6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0"
+    assert main(["cross", "plays", layout, "--hand", str(photo)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "tile 2-6 appears more than once: the layout, the hand" in err
+    assert f"(the hand was read from the photo {photo} as " in err
+    read = err.split(" as ", 1)[1].split(":")[0].split()
+    assert sorted(sorted(map(int, t.split("-"))) for t in read) == sorted(
+        sorted(t) for t in json.loads((samples / "hand-dark-8.json").read_text())["tiles"]
+    )
+    # A round: hand 1 is the photo, hand 2 typed; 6-6 is in hand-2.jpg (its labels).
+    photo2 = samples / "hand-2.jpg"
+    assert [6, 6] in json.loads((samples / "hand-2.json").read_text())["tiles"]
+    assert main(["cross", "round", str(photo2), "6-6"]) == 2
+    err = capsys.readouterr().err
+    assert "tile 6-6 appears more than once: hand 1, hand 2 (hand 1 was read from the photo" in err
+    assert f"{photo2} as " in err and "hand 2 was read" not in err
+    # Typed hands alone: the message as before, nothing added.
+    assert main(["cross", "round", "6-6", "6-6"]) == 2
+    assert capsys.readouterr().err == (
+        "referee: error: tile 6-6 appears more than once: hand 1, hand 2\n"
+    )
