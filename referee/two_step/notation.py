@@ -106,7 +106,9 @@ def parse_round(text: str, rules: TwoStepRules = DEFAULT_RULES) -> TwoStepRound:
         body = segment.group()
         if not body.strip():
             continue
-        name_match = re.match(r"\s*(\S+)", body)
+        # A colon after the name is read as written ('floor: 6-6', 'turn : 2'), as the
+        # Cross layout's arms are ('N: 6-3'): it said "unknown field 'floor:'".
+        name_match = re.match(r"\s*([^\s:]+)(?:\s*:)?", body) or re.match(r"\s*(\S+)", body)
         assert name_match is not None
         name = name_match.group(1).lower()
         at = segment.start() + name_match.start(1)

@@ -823,6 +823,25 @@ def test_a_long_round_error_quotes_the_text_around_the_fault(
     assert str(caught.value) == message
 
 
+def test_a_colon_after_a_round_field_name_is_read() -> None:
+    # Session 11 (newcomer): 'floor: 6-6' (as the Cross layout writes 'N: 6-3') was
+    # refused "unknown field 'floor:'". Written with colons, the docs' round is the same.
+    with_colons = (
+        _DOCS_ROUND.replace("floor ", "floor: ")
+        .replace("card1 ", "card1:")
+        .replace("hand2 ", "hand2 : ")
+        .replace("turn 2", "turn:2")
+    )
+    assert with_colons.count(":") == 4
+    assert parse_round(with_colons) == parse_round(_DOCS_ROUND)
+    # A misspelt name is still named without its colon, at its own column (78).
+    with pytest.raises(NotationError, match=r"^unknown field 'hnd1': .* at column 78 of"):
+        parse_round(_DOCS_ROUND.replace("hand1 ", "hnd1: "))
+    # A colon with no name before it is still refused, naming what was written.
+    with pytest.raises(NotationError, match=r"^unknown field ':'"):
+        parse_round(": 6-6; turn 1")
+
+
 def test_a_discard_of_a_tile_not_held_says_so_before_the_plays_left() -> None:
     # Session 10 (newcomer): in the docs' example position player 2 holds 1-2 0-2 3-4
     # and 2-4 is player 1's; "discard 2-4" was answered only "player 2 must play while
