@@ -112,6 +112,24 @@ def _format_name(data: bytes) -> str | None:
         return None
 
 
+def _signature(data: bytes) -> str | None:
+    """The format ``data``'s first bytes announce (``"PNG"``, ``"JPEG"``, ``"WebP"``,
+    ``"GIF"``), read even where the file is cut short before Pillow can open it; else None.
+
+    >>> _signature(b"\\x89PNG\\r\\n\\x1a\\n"), _signature(b"\\xff\\xd8\\xff"), _signature(b"hello")
+    ('PNG', 'JPEG', None)
+    """
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "PNG"
+    if data.startswith(b"\xff\xd8\xff"):
+        return "JPEG"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WebP"
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return "GIF"
+    return None
+
+
 def open_image(data: bytes) -> Image.Image:
     """Open the header of a photo in an accepted format and colour depth (pixels not decoded).
 
@@ -146,7 +164,16 @@ def open_image(data: bytes) -> Image.Image:
             ) from None
         found = _format_name(data)
         if found is None:
-            raise FormatError(f"not an image (send a {ACCEPTED_TEXT} photo)") from None
+            signed = _signature(data)
+            if signed == "GIF":  # a GIF cut short is still a GIF: named, as a whole one is
+                found = signed
+            elif signed is not None:  # a photo cut short before its header ends
+                raise ImageError(
+                    f"cannot decode image: the {signed} file is cut short (truncated) or "
+                    "damaged before its picture begins: send the whole photo"
+                ) from None
+            else:
+                raise FormatError(f"not an image (send a {ACCEPTED_TEXT} photo)") from None
         what = "a format" if found == "unknown" else f"{found} format"
         raise FormatError(
             f"an image in {what}, which Referee does not read: send the photo as {ACCEPTED_TEXT}"
@@ -213,10 +240,12 @@ def decode_image(
     """
     if not data:
         raise FormatError("empty file: not an image")
+    kind = _signature(data) or "image"  # the format, named in the messages below
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with open_image(data) as opened:
+                kind = _said(opened.format)
                 cols, rows = opened.size
                 if rows * cols > max_pixels:
                     raise ImageError(
@@ -253,7 +282,12 @@ def decode_image(
             raise ImageError(
                 "cannot decode image: the file is cut short (truncated): send the whole photo"
             ) from None
-        raise ImageError(f"cannot decode image: {error}") from None
+        # Pillow's own words ("could not create decoder object", "broken PNG file") kept
+        # in brackets, after what they mean to the player.
+        raise ImageError(
+            f"cannot decode image: the {kind} file is damaged or cut short ({error}): "
+            "send the whole photo"
+        ) from None
     # Orientation with OpenCV: the same pixels as Pillow's ImageOps.exif_transpose on
     # the RGB image, a third faster on a 12 MP photo.
     image = _upright(bgr, orientation)

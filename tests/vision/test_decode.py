@@ -423,3 +423,48 @@ def test_stray_bytes_before_the_end_marker_are_harmless() -> None:
     end = data.rindex(b"\xff\xd9")
     padded = data[:end] + b"\x01\x02\x03" + data[end:]
     assert np.array_equal(decode_image(padded), _pillow_reference(data, None))
+
+
+def _sample_bytes(fmt: str) -> bytes:
+    buffer = io.BytesIO()
+    with _sample_kingdom() as photo:
+        photo.save(buffer, format=fmt)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("data", "name"),
+    [(b"\x89PNG\r\n\x1a\n", "PNG"), (b"\xff\xd8\xff", "JPEG"), (b"\xff\xd8\xff\xe0\x00", "JPEG")],
+)
+def test_a_photo_cut_short_inside_its_header_is_said_cut_short(data: bytes, name: str) -> None:
+    # Session 11 (newcomer): a PNG of its 8-byte signature only, a JPEG of its first
+    # marker only, were "not an image (send a JPEG, PNG or WebP photo)": they are one,
+    # cut short. Refused as the other truncated photos are (ImageError, not FormatError).
+    with pytest.raises(ImageError) as refused:
+        decode_image(data)
+    assert not isinstance(refused.value, FormatError)
+    assert str(refused.value) == (
+        f"cannot decode image: the {name} file is cut short (truncated) or damaged before "
+        "its picture begins: send the whole photo"
+    )
+
+
+def test_a_gif_cut_short_is_named_as_a_gif() -> None:
+    # Session 11 (newcomer): a whole GIF was named ("an image in GIF format ..."), its
+    # first 20 bytes were "not an image".
+    with pytest.raises(FormatError) as refused:
+        decode_image(_sample_bytes("GIF")[:20])
+    assert str(refused.value) == (
+        "an image in GIF format, which Referee does not read: send the photo as JPEG, PNG or WebP"
+    )
+
+
+def test_a_webp_cut_short_says_what_it_means_before_the_decoders_words() -> None:
+    # Session 11 (newcomer): half a WebP said only "cannot decode image: could not create
+    # decoder object" (Pillow's words).
+    data = _sample_bytes("WEBP")
+    with pytest.raises(ImageError) as refused:
+        decode_image(data[: len(data) // 2])
+    message = str(refused.value)
+    assert message.startswith("cannot decode image: the WebP file is damaged or cut short (")
+    assert message.endswith("): send the whole photo")
