@@ -124,7 +124,17 @@
         // failed: the seat's last photo could not be read (its status says why).
         // photos: the seat's photos in the order chosen; only the latest one's answer
         // is used (session 10: hand-1 answering after hand-2 took the seat back).
-        const player = { tiles: kept[index] || [], section, unread: false, failed: false, photos: R.sequence() };
+        // reading: this seat's latest photo is still being read; no round is answered,
+        // nor added to the match, until it is (session 11: "Add" during "Reading the
+        // tiles…" added the round with that hand empty, as gone out).
+        const player = {
+          tiles: kept[index] || [],
+          section,
+          unread: false,
+          failed: false,
+          reading: false,
+          photos: R.sequence(),
+        };
         section.querySelector(".choose").addEventListener("click", () => {
           choose(index);
           if (player.unread) {
@@ -139,10 +149,13 @@
         R.onPhoto(section.querySelector(".hand-photo"), async (file) => {
           choose(index);
           const ticket = player.photos.next();
+          player.reading = true;
+          changed();
           const tiles = await readHand(file, section.querySelector(".status"), section.querySelector(".overlay"), () =>
             player.photos.isLatest(ticket)
           );
           if (tiles === undefined) return; // a later photo of this seat was chosen
+          player.reading = false;
           if (tiles) player.tiles = tiles;
           player.unread = !tiles && !player.tiles.length;
           player.failed = !tiles;
@@ -179,9 +192,25 @@
       update();
     }
 
+    /* "Add this round to the match" is refused while a photo is being read (the round
+       is not known yet) and once the match is won; `title` says why. */
+    function setAddState() {
+      const button = document.getElementById("match-add");
+      const reading = players.findIndex((player) => player.reading);
+      const won = Boolean(match.answer && match.answer.winner);
+      button.disabled = won || reading >= 0;
+      button.title = won
+        ? "The match is won: press New match to start another"
+        : reading >= 0
+          ? `Wait for player ${reading + 1}'s photo to be read`
+          : "";
+    }
+
     async function update() {
       const ticket = requests.next();
-      if (players.every((player) => !player.tiles.length)) {
+      setAddState();
+      const reading = players.findIndex((player) => player.reading);
+      if (reading < 0 && players.every((player) => !player.tiles.length)) {
         players.forEach((player) => player.section.classList.remove("winner"));
         answerBox.hidden = true;
         answer = null;
@@ -190,13 +219,24 @@
       const hands = players.map((player) => player.tiles.map(R.tileText));
       const unread = players.findIndex((player) => player.unread);
       const { ok, data } =
-        unread < 0 ? await R.post("/api/cross/round", { hands }) : { ok: false, data: {} };
+        unread < 0 && reading < 0 ? await R.post("/api/cross/round", { hands }) : { ok: false, data: {} };
       if (!requests.isLatest(ticket)) return;
       answerBox.hidden = false;
       const winner = document.getElementById("winner");
       const detail = document.getElementById("winner-detail");
       const list = document.getElementById("pips");
       players.forEach((player) => player.section.classList.remove("winner"));
+      if (reading >= 0) {
+        // An empty hand still being read is not a player who went out.
+        answer = null;
+        winner.textContent = "Reading the photo…";
+        detail.textContent =
+          `Player ${reading + 1}'s photo is being read: the round is scored, and can be added ` +
+          "to the match, once it is read";
+        list.replaceChildren();
+        save.show(false);
+        return;
+      }
       if (!ok) {
         answer = null;
         winner.textContent = "Check the hands";
@@ -282,7 +322,7 @@
       list.replaceChildren();
       scores.textContent = "";
       matchBox.classList.toggle("won", Boolean(answerData && answerData.winner));
-      document.getElementById("match-add").disabled = Boolean(answerData && answerData.winner);
+      setAddState();
       if (!answerData) return;
       answerData.rounds.forEach((round, index) =>
         list.append(
@@ -309,6 +349,7 @@
     }
 
     document.getElementById("match-add").addEventListener("click", async () => {
+      if (players.some((player) => player.reading)) return; // the button is disabled then
       if (!answer) {
         R.status(matchStatus, "Score a round first: the hands above do not make one yet", "error");
         return;
@@ -336,6 +377,7 @@
       players.forEach((player) => {
         player.tiles = [];
         player.photos.next(); // a photo still being read belonged to the round added
+        player.reading = false;
         player.unread = false;
         player.failed = false;
         R.status(player.section.querySelector(".status"), "");

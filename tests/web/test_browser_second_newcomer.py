@@ -1,0 +1,79 @@
+"""Session 11, the second newcomer's findings on the pages (docs/web.md, "Session 11: the
+second newcomer's findings"). The fixtures live_server, browser and page are conftest.py's.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_photos"
+
+
+def _labelled_reading(name: str) -> dict[str, Any]:
+    """The /api/dominoes/count answer for a sample hand as labelled (its .json): the page's
+    handling of a reading is tested, whatever the recognition reads."""
+    label = json.loads((SAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    return {
+        "tiles": [
+            {"pips": pips, "corners": [[0, 0]] * 4, "confidence": 0.99} for pips in label["tiles"]
+        ],
+        "total": label["total"],
+        "warnings": [],
+        "overlay": None,
+    }
+
+
+def _wait_for_held(page: Any, held: list[Any], count: int) -> None:
+    for _ in range(200):  # the page's request reaches the route handler
+        if len(held) >= count:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{count} photo request(s) expected, {len(held)} held")
+
+
+def test_cross_round_is_not_added_while_a_photo_is_being_read(
+    page: Any, live_server: str
+) -> None:
+    # The second newcomer: player 1's photo read (hand-dark-7, 46 pips), player 2's chosen
+    # (hand-dark-8) and "Add this round to the match" tapped while it said "Reading the
+    # tiles…": the page already said "Player 2 scores 46, went out" (an empty hand is the
+    # player who went out), the tap added "player 2 +46" and player 2's reading was lost.
+    # Rules (rules/cross.txt): the lowest hand, 32 pips, scores 46 - 32 = 14.
+    held: list[Any] = []
+    readings = {
+        "1": _labelled_reading("hand-dark-7"),
+        "2": _labelled_reading("hand-dark-8"),
+    }
+    page.route("**/api/dominoes/count", lambda route: held.append(route))
+    winner = "text => document.getElementById('winner').textContent === text"
+    page.goto(live_server + "/cross/")
+    page.set_input_files("section.player[data-player='1'] .hand-photo", str(SAMPLES / "hand-dark-7.jpg"))
+    _wait_for_held(page, held, 1)
+    held[0].fulfill(json=readings["1"])
+    page.wait_for_function(winner, arg="Player 2 scores 46")
+    page.set_input_files("section.player[data-player='2'] .hand-photo", str(SAMPLES / "hand-dark-8.jpg"))
+    _wait_for_held(page, held, 2)
+    page.wait_for_function(winner, arg="Reading the photo…")
+    assert page.is_disabled("#match-add")
+    assert page.get_attribute("#match-add", "title") == "Wait for player 2's photo to be read"
+    assert page.inner_text("#winner-detail") == (
+        "Player 2's photo is being read: the round is scored, and can be added to the match, "
+        "once it is read"
+    )
+    assert page.locator("#match-rounds li").count() == 0
+    held[1].fulfill(json=readings["2"])
+    page.wait_for_function(winner, arg="Player 2 scores 14")
+    assert page.inner_text("#winner-detail") == "lowest pip total in a blocked round"
+    assert not page.is_disabled("#match-add")
+    page.click("#match-add")
+    page.wait_for_selector("#match-rounds li")
+    assert page.locator("#match-rounds li").inner_text().split() == [
+        "Round", "1", "player", "2", "+14"
+    ]
+    assert page.inner_text("#match-scores") == "Player 1: 0 · Player 2: 14"
