@@ -77,3 +77,51 @@ def test_cross_round_is_not_added_while_a_photo_is_being_read(
         "Round", "1", "player", "2", "+14"
     ]
     assert page.inner_text("#match-scores") == "Player 1: 0 · Player 2: 14"
+
+
+# The Cross layout of test_browser.py's plays tests (the 6-6 lead, a 3-3 spinner on the
+# north arm), as the CLI's `cross plays` reads it.
+CROSS_SPINNER = "6-6 | N: 6-3 3-3 | E: 6-2 | S: 6-1 | W: 6-0"
+
+
+def test_cross_plays_keeps_table_hand_boneyard_and_variants_after_a_reload(
+    page: Any, live_server: str
+) -> None:
+    # The second newcomer: /cross/plays lost the table and the hand on reload (its script
+    # never used Referee.draft, as the other pages do).
+    page.goto(live_server + "/cross/plays")
+    page.fill("#plays-layout", CROSS_SPINNER)
+    for tile in ("3-5", "2-4", "4-5"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    page.fill("#plays-boneyard", "4")
+    page.check("#plays-only-first-spinner")
+    page.click("#plays-ask")
+    # By hand, as test_cross_plays_typed_layout_tapped_hand: 2-4 on E (2); with only the
+    # first double a spinner the 3-3 has no branches: 3-5 on N only; 4-5 fits no end.
+    title = "text => document.getElementById('plays-title').textContent === text"
+    page.wait_for_function(title, arg="2 legal plays")
+    page.reload()
+    page.wait_for_function(title, arg="2 legal plays")
+    assert page.input_value("#plays-layout") == CROSS_SPINNER
+    assert page.input_value("#plays-hand-text") == "2-4 3-5 4-5"
+    assert page.input_value("#plays-boneyard") == "4"
+    assert page.is_checked("#plays-only-first-spinner")
+    assert not page.is_checked("#plays-last-two-never-drawn")
+    hand = page.locator("#plays-hand .tile-button").evaluate_all(
+        "tiles => tiles.map(t => t.dataset.tile)"
+    )
+    assert hand == ["2-4", "3-5", "4-5"]
+    plays = page.locator("#plays-list li").evaluate_all("items => items.map(i => i.dataset.play)")
+    assert plays == ["2-4 E", "3-5 N"]
+
+
+def test_cross_plays_not_asked_is_not_asked_after_a_reload(page: Any, live_server: str) -> None:
+    # A table typed but never asked about comes back in its box, with no answer or error.
+    page.goto(live_server + "/cross/plays")
+    page.fill("#plays-layout", "3-3 | N: 3-")
+    page.reload()
+    page.wait_for_function(
+        "document.getElementById('plays-layout').value === '3-3 | N: 3-'"
+    )
+    assert page.inner_text("#plays-status") == ""
+    assert page.is_hidden("#plays-answer")

@@ -474,6 +474,19 @@
     // refusal) and the table text sent: greyed in the picker while the box still holds
     // that text. The page never parses the table itself (session 11).
     let table = { text: null, tiles: [] };
+    // The table, hand, boneyard and variants kept for the tab, as the other pages keep
+    // theirs (session 11: a reload lost them), and whether they had been asked about:
+    // only then are they asked again after the reload. The photo is not kept.
+    const draft = R.draft("cross.plays");
+    function saveDraft() {
+      draft.save({
+        layout: layoutBox.value,
+        hand: handBox.value,
+        boneyard: boneyardBox.value,
+        variants: Object.fromEntries(Object.entries(variants).map(([name, box]) => [name, box.checked])),
+        asked,
+      });
+    }
 
     /* The typed hand as tiles, or null while a word does not read as a tile (the
        server then says what is wrong with it when asked; the text is kept). */
@@ -529,6 +542,7 @@
       }
       drawHand();
       if (mirror) handBox.value = handText();
+      saveDraft();
       if (asked) ask();
     }
 
@@ -577,6 +591,7 @@
 
     async function ask() {
       asked = true;
+      saveDraft();
       const ticket = requests.next();
       R.status(pickerStatus, "");
       if (!handBox.value.trim()) {
@@ -629,6 +644,7 @@
       if (!asked) ask();
     });
     handBox.addEventListener("input", () => {
+      saveDraft(); // kept as typed, read as tiles or not
       const read = typedTiles();
       if (read === null) return;
       tiles = read;
@@ -637,7 +653,10 @@
     handBox.addEventListener("keydown", (event) => event.key === "Enter" && ask());
     // A table edited since it was answered: its tiles are no longer greyed (they were
     // the last table's) until the referee reads the new one.
-    layoutBox.addEventListener("input", () => picker.refresh());
+    layoutBox.addEventListener("input", () => {
+      saveDraft();
+      picker.refresh();
+    });
     layoutBox.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && !event.shiftKey) {
         event.preventDefault();
@@ -645,7 +664,10 @@
       }
     });
     document.getElementById("plays-ask").addEventListener("click", ask);
-    [boneyardBox, ...Object.values(variants)].forEach((box) => box.addEventListener("change", () => asked && ask()));
+    [boneyardBox, ...Object.values(variants)].forEach((box) =>
+      box.addEventListener("change", () => (asked ? ask() : saveDraft()))
+    );
+    boneyardBox.addEventListener("input", saveDraft);
     // The example never takes the place of a table the player wrote: "Back to my table".
     const mineButton = document.getElementById("plays-mine");
     let mine = null;
@@ -654,6 +676,7 @@
       mineButton.hidden = mine === null;
       layoutBox.value = example;
       picker.refresh();
+      saveDraft();
       if (asked) ask();
     });
     mineButton.addEventListener("click", () => {
@@ -661,9 +684,21 @@
       mine = null;
       mineButton.hidden = true;
       picker.refresh();
+      saveDraft();
       if (asked) ask();
     });
+    const kept = draft.load();
+    if (kept && typeof kept === "object") {
+      if (typeof kept.layout === "string") layoutBox.value = kept.layout;
+      if (typeof kept.hand === "string") handBox.value = kept.hand;
+      if (typeof kept.boneyard === "string") boneyardBox.value = kept.boneyard;
+      for (const [name, box] of Object.entries(variants)) {
+        if (kept.variants && typeof kept.variants[name] === "boolean") box.checked = kept.variants[name];
+      }
+      tiles = typedTiles() || [];
+    }
     drawHand();
+    if (kept && kept.asked === true) ask();
   };
 
   Referee.twoStepPage = function () {
