@@ -7,6 +7,7 @@ validates them.  Photos are read into memory, decoded there and never written to
 
 from __future__ import annotations
 
+import re
 import warnings
 from typing import Any
 
@@ -34,7 +35,7 @@ def fields() -> dict[str, Any]:
     ------
     ApiError
         400 if the body claims to be JSON but is not a JSON object, or is nested too
-        deeply for Python's parser to read.
+        deeply for Python's parser to read, or holds a lone surrogate (named by its field).
     """
     if request.is_json:
         try:
@@ -46,10 +47,56 @@ def fields() -> dict[str, Any]:
             ) from None
         if not isinstance(data, dict):
             raise ApiError(400, "the request body is not a JSON object")
+        _refuse_lone_surrogates(data)
         return data
     # A field sent once is a value; sent again and again (``bonus``), a list.
     form = request.form.to_dict(flat=False)
     return {key: values if len(values) > 1 else values[0] for key, values in form.items()}
+
+
+#: A UTF-16 surrogate left alone: JSON's ``"\\ud800"`` escape without its pair decodes
+#: to one (a pair decodes to the character it stands for); it is no character, cannot be
+#: written as UTF-8 and was a 500 when a result was saved (session 11).
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _surrogate_in(value: Any) -> re.Match[str] | None:
+    """The first lone surrogate in ``value`` (a JSON value: any text in it, keys too)."""
+    if isinstance(value, str):
+        return _LONE_SURROGATE.search(value)
+    if isinstance(value, dict):
+        items = [*value.keys(), *value.values()]
+    elif isinstance(value, list):
+        items = value
+    else:
+        return None
+    for item in items:
+        found = _surrogate_in(item)
+        if found:
+            return found
+    return None
+
+
+def _refuse_lone_surrogates(data: dict[str, Any]) -> None:
+    """400 naming the first field of a JSON body whose text holds a lone surrogate (and
+    where, for a text field), for every route alike: the engines, the database and the
+    answers all want text that UTF-8 can write."""
+    for name, value in data.items():
+        found = _LONE_SURROGATE.search(name)
+        if found:
+            code = f"U+{ord(found.group()):04X}"
+            raise ApiError(
+                400, f"a field name holds a lone surrogate ({code}), which is not text"
+            )
+        found = _surrogate_in(value)
+        if found:
+            code = f"U+{ord(found.group()):04X}"
+            where = f" at character {found.start() + 1}" if isinstance(value, str) else ""
+            raise ApiError(
+                400,
+                f"field {name!r}: a lone surrogate ({code}){where}, which is not text: "
+                "send the text as UTF-8",
+            )
 
 
 def has_photo(name: str) -> bool:

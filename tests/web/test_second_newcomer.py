@@ -1,0 +1,93 @@
+"""Session 11, the second newcomer's findings in the API (docs/web.md, "Session 11: the
+second newcomer's findings"); the pages' findings are in test_browser_second_newcomer.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from web.db import Result, db
+
+
+def _post_json(client: FlaskClient, url: str, body: str) -> Any:
+    """``body`` sent as written: JSON's own ``\\ud800`` escape, a surrogate left alone."""
+    return client.post(url, data=body, content_type="application/json")
+
+
+@pytest.mark.parametrize(
+    ("body", "told"),
+    [
+        (
+            '{"game": "kingdomino", "notation": "\\ud800", "answer": "{}"}',
+            "field 'notation': a lone surrogate (U+D800) at character 1, which is not text: "
+            "send the text as UTF-8",
+        ),
+        (
+            '{"game": "kingdomino", "notation": "WW", "answer": "{}", "title": "ab\\udfff"}',
+            "field 'title': a lone surrogate (U+DFFF) at character 3, which is not text: "
+            "send the text as UTF-8",
+        ),
+        (
+            '{"game": "kingdomino", "notation": "WW", "answer": {"total": "\\udc00"}}',
+            "field 'answer': a lone surrogate (U+DC00), which is not text: send the text as UTF-8",
+        ),
+    ],
+)
+def test_a_result_with_a_lone_surrogate_is_400_naming_the_field(
+    client: FlaskClient, app: Any, body: str, told: str
+) -> None:
+    # It was a 500 (UnicodeEncodeError at the commit): SQLite's UTF-8 cannot hold it.
+    response = _post_json(client, "/api/results", body)
+    assert response.status_code == 400
+    assert response.get_json() == {"error": told}
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(Result)) == 0
+
+
+def test_a_pair_of_surrogates_is_the_character_it_stands_for(client: FlaskClient) -> None:
+    # "\ud83d\ude00" is one character (U+1F600), text like any other: saved.
+    body = '{"game": "kingdomino", "notation": "W", "answer": "{}", "title": "\\ud83d\\ude00"}'
+    response = _post_json(client, "/api/results", body)
+    assert response.status_code == 201
+    shown = client.get(response.get_json()["url"]).get_data(as_text=True)
+    assert "\N{GRINNING FACE}" in shown
+
+
+@pytest.mark.parametrize(
+    ("url", "field", "value"),
+    [
+        ("/api/kingdomino/score", "kingdom", '"\\ud800"'),
+        ("/api/kingdomino/compare", "kingdom2", '"\\ud800"'),
+        ("/api/domineering/analyze", "position", '"\\ud800"'),
+        ("/api/domineering/check", "move", '"\\ud800"'),
+        ("/api/dominoes/count", "set", '"\\ud800"'),
+        ("/api/kingdomino/score", "bonus", '["harmony", "\\ud800"]'),
+        ("/api/cross/round", "hands", '["6-6", "\\ud800"]'),
+        ("/api/cross/match", "rounds", '[["\\ud800", ""]]'),
+        ("/api/cross/plays", "layout", '"\\ud800"'),
+        ("/api/two-step/plays", "hand", '"\\ud800"'),
+        ("/api/two-step/analyze", "position", '"\\ud800"'),
+        ("/api/two-step/check", "move", '"\\ud800"'),
+        ("/api/two-step/match", "rounds", '"\\ud800"'),
+    ],
+)
+def test_every_json_route_names_the_field_holding_a_lone_surrogate(
+    client: FlaskClient, url: str, field: str, value: str
+) -> None:
+    response = _post_json(client, url, f'{{"{field}": {value}}}')
+    assert response.status_code == 400
+    where = " at character 1" if value.startswith('"') else ""
+    assert response.get_json() == {
+        "error": f"field '{field}': a lone surrogate (U+D800){where}, which is not text: "
+        "send the text as UTF-8"
+    }
+
+
+def test_a_field_name_with_a_lone_surrogate_is_400(client: FlaskClient) -> None:
+    response = _post_json(client, "/api/two-step/plays", '{"\\ud800": "1-1"}')
+    assert response.status_code == 400
+    assert response.get_json() == {
+        "error": "a field name holds a lone surrogate (U+D800), which is not text"
+    }
