@@ -125,3 +125,16 @@ def test_cross_plays_not_asked_is_not_asked_after_a_reload(page: Any, live_serve
     )
     assert page.inner_text("#plays-status") == ""
     assert page.is_hidden("#plays-answer")
+
+
+def test_domineering_pair_refused_is_said_in_the_pages_words(page: Any, live_server: str) -> None:
+    # The API now names the field ("field 'move': ..."); the page says it as its own box,
+    # "The pair" (before, the message began with the engine's words alone).
+    page.goto(live_server + "/domineering/")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    page.fill("#dispute-move", "zz")
+    page.click("#dispute button[type=submit]")
+    page.wait_for_function("document.getElementById('verdict').textContent !== ''")
+    assert page.inner_text("#verdict") == (
+        "The pair: 'ZZ' is not a move: write two cells joined by '-' (or a space), like B3-C3"
+    )

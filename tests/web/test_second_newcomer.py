@@ -91,3 +91,42 @@ def test_a_field_name_with_a_lone_surrogate_is_400(client: FlaskClient) -> None:
     assert response.get_json() == {
         "error": "a field name holds a lone surrogate (U+D800), which is not text"
     }
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "told"),
+    [
+        (
+            "/api/kingdomino/score",
+            {"kingdom": "C X"},
+            "field 'kingdom': unknown terrain letter 'X' (expected one of W F L G S M C .) "
+            "in row 1 at column 3 of 'C X'",
+        ),
+        (
+            "/api/domineering/analyze",
+            {"position": "HHX/....."},
+            "field 'position': unknown cell symbol 'X' (a cell is '.', 'H', 'V' or '#') "
+            "at column 3 of 'HHX/.....'",
+        ),
+        (
+            "/api/domineering/check",
+            {"position": "HHQ/...", "move": "A2-B2"},
+            "field 'position': unknown cell symbol 'Q' (a cell is '.', 'H', 'V' or '#') "
+            "at column 3 of 'HHQ/...'",
+        ),
+        (
+            "/api/domineering/check",
+            {"position": ".../...", "move": "zz"},
+            "field 'move': 'zz' is not a move: write two cells joined by '-' (or a space), "
+            "like B3-C3",
+        ),
+    ],
+)
+def test_a_notation_refused_is_named_by_its_field(
+    client: FlaskClient, url: str, body: dict[str, str], told: str
+) -> None:
+    # The second newcomer: these four lacked the "field '...': " every other route's
+    # notation errors have (the compare's "field 'kingdom1': ..." did).
+    response = client.post(url, json=body)
+    assert response.status_code == 400
+    assert response.get_json() == {"error": told}

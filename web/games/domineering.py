@@ -124,7 +124,8 @@ def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
     text = values.get("position")
     if text is None:
         raise ApiError(400, "send a photo 'photo' or a position notation 'position'")
-    pos = engine.parse_position(text, first=first)
+    # Named by its field, as every route's notation errors are (session 11).
+    pos = schemas.parse_field("position", lambda t: engine.parse_position(t, first=first), text)
     answer = engine.analyze(pos).to_json()
     answer.update(_extras(pos))
     if values["solve"]:
@@ -138,8 +139,11 @@ def check_answer(data: dict[str, Any]) -> dict[str, Any]:
     ``player`` and ``legal_moves``: every pair that player may claim (the answer to
     "I have no move")."""
     values = schemas.load(CheckFields(), data)
-    pos = engine.parse_position(values["position"], first=values["first"])
-    move = engine.parse_move(values["move"])
+    first = values["first"]
+    pos = schemas.parse_field(
+        "position", lambda t: engine.parse_position(t, first=first), values["position"]
+    )
+    move = schemas.parse_field("move", engine.parse_move, values["move"])
     player = engine.claimant(pos, values["player"])
     answer = engine.check_move(pos, move, player).to_json()
     answer["player"] = player

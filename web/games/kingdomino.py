@@ -98,9 +98,9 @@ def _read(
     text = values.get(text_field)
     if text is None:
         raise ApiError(400, f"send a photo {photo_field!r} or a kingdom notation {text_field!r}")
-    if which:
-        return schemas.parse_field(text_field, engine.parse_kingdom, text), None
-    return engine.parse_kingdom(text), None
+    # Named by its field, as every route's notation errors are (session 11: the score's
+    # "kingdom" was not, the compare's "kingdom1" was).
+    return schemas.parse_field(text_field, engine.parse_kingdom, text), None
 
 
 def _scored(result: Any) -> dict[str, Any]:

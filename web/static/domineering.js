@@ -19,7 +19,9 @@
 
   Referee.domineeringPage = function () {
     R.errorWords = [
-      R.fieldWord("position", "The sheet"),
+      // A position refused is said under its box and as "The position typed is refused:
+      // ...", so the API's "field 'position': " is left out (session 11: named now).
+      [/(^|; )field 'position': /g, "$1"],
       R.fieldWord("first", "Started"),
       R.fieldWord("move", "The pair"),
       R.fieldWord("player", "The player"),

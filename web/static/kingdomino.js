@@ -342,7 +342,9 @@
 
   /* The single-kingdom page. */
   Referee.kingdominoScorePage = function () {
-    R.errorWords = [R.fieldWord("kingdom", "The kingdom"), R.fieldWord("bonus", "Bonuses")];
+    // A notation refused is said under its box and as "The kingdom typed is refused: ...",
+    // so the API's "field 'kingdom': " is left out (session 11: the API names it now).
+    R.errorWords = [[/(^|; )field 'kingdom': /g, "$1"], R.fieldWord("bonus", "Bonuses")];
     const section = document.querySelector("section.kingdom");
     const answerBox = document.getElementById("answer");
     const notation = document.getElementById("notation");
