@@ -138,3 +138,20 @@ def test_domineering_pair_refused_is_said_in_the_pages_words(page: Any, live_ser
     assert page.inner_text("#verdict") == (
         "The pair: 'ZZ' is not a move: write two cells joined by '-' (or a space), like B3-C3"
     )
+
+
+def test_kingdom_typed_on_the_compare_page_refused_without_the_field_name(
+    page: Any, live_server: str
+) -> None:
+    # A kingdom's "Use" asks /api/kingdomino/score, which now names its field
+    # ("field 'kingdom': ..."); under that kingdom's own box the page leaves it out.
+    page.goto(live_server + "/kingdomino/compare")
+    kingdom = page.locator("section.kingdom").nth(1)
+    kingdom.locator("details.notation summary").click()
+    kingdom.locator(".notation-text").fill("C X")
+    kingdom.locator(".use-notation").click()
+    status = kingdom.locator(".status.error")
+    status.wait_for()
+    assert status.first.inner_text() == (
+        "unknown terrain letter 'X' (expected one of W F L G S M C .) in row 1 at column 3 of 'C X'"
+    )
