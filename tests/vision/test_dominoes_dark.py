@@ -12,7 +12,7 @@ import pytest
 from vision.datasets import PROJECT_ROOT
 from vision.decode import read_image
 from vision.dominoes import read_dominoes
-from vision.dominoes.dark import LEAST_LIGHT_PIPS, light_pips_on_dark, negative
+from vision.dominoes.dark import LEAST_LIGHT_PIPS, evenly_lit, light_pips_on_dark, negative
 from vision.dominoes.render import _dark_look, render_hand
 
 SAMPLES = PROJECT_ROOT / "sample_photos"
@@ -80,6 +80,39 @@ def test_a_groove_darker_than_the_face_is_dark_in_the_negative() -> None:
     assert int(flipped[30, 60, 0]) < 225 - 40  # the groove: ink, darker than the face
 
 
+def test_a_shadow_across_the_table_is_lifted_and_black_tiles_are_left_black() -> None:
+    # A pale table (L about 200) with a shadow band at half its light down the middle,
+    # a black tile (BGR 30) in the lit part and one in the band, each with a white pip.
+    table = np.full((400, 600, 3), 200, dtype=np.uint8)
+    table[:, 250:400] = 100  # the shadow: half the light
+    table[150:250, 60:160] = 30  # a black tile in the light
+    table[150:250, 280:380] = 15  # a black tile in the shadow (half as light)
+    table[195:205, 105:115] = 240  # a white pip
+    table[195:205, 325:335] = 120  # a white pip in the shadow
+    before = table.copy()
+    lifted = evenly_lit(table, pip_size=10.0, face=30.0)
+    assert np.array_equal(table, before)
+    assert lifted.shape == table.shape and lifted.dtype == np.uint8
+    # Lit table and the tile in the light: unchanged.
+    assert int(lifted[50, 100, 0]) == 200
+    assert int(lifted[200, 80, 0]) == 30
+    # In the band, away from its edges: the table and the face doubled, the pip near it
+    # (the light under a tile is taken from the table round it, lit table included).
+    assert 185 <= int(lifted[50, 325, 0]) <= 200
+    assert 26 <= int(lifted[170, 330, 0]) <= 31
+    assert 200 <= int(lifted[200, 330, 0]) <= 240  # 120 before
+    # Light falling off across the table (200 to 170, the renders' uneven light): no
+    # shadow, left as it is.
+    ramp = np.repeat(np.linspace(200, 170, 600)[None, :, None], 400, axis=0)
+    falling = np.repeat(np.rint(ramp).astype(np.uint8), 3, axis=2)
+    falling[150:250, 60:160] = 30
+    assert np.array_equal(evenly_lit(falling, pip_size=10.0, face=30.0), falling)
+    # A table as dark as the tiles: nothing to measure the light by, left as it is.
+    dark = np.full((400, 600, 3), 35, dtype=np.uint8)
+    dark[:, 250:400] = 18
+    assert np.array_equal(evenly_lit(dark, pip_size=10.0, face=30.0), dark)
+
+
 # Hands drawn with black tiles that read exactly (seeds chosen among 1-12 at the
 # defaults: both bar looks, wood, felt and a pale table); main read none of them.
 @pytest.mark.parametrize(
@@ -90,6 +123,12 @@ def test_a_groove_darker_than_the_face_is_dark_in_the_negative() -> None:
         (8, {}),
         (7, {"texture": "marble"}),
         (4, {"low_angle": 0.6}),
+        # Second round (touching, in shade): main read these with tiles missing.
+        (4, {"touching": True}),
+        (6, {"touching": True}),
+        (4, {"shade": True}),
+        (7, {"shade": True}),
+        (9, {"shade": True}),
     ],
 )
 def test_black_tiles_with_white_pips_are_read(seed: int, options: dict[str, object]) -> None:

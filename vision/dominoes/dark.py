@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["LEAST_LIGHT_PIPS", "LightPips", "light_pips_on_dark", "negative"]
+__all__ = ["LEAST_LIGHT_PIPS", "LightPips", "evenly_lit", "light_pips_on_dark", "negative"]
 
 #: Light pips inside dark patches (:func:`light_pips_on_dark`) that make a photo worth
 #: reading as its negative.  Measured (session 11): rendered black tiles 8-35 on all
@@ -78,6 +78,71 @@ def negative(
         below = cv2.morphologyEx(capped, cv2.MORPH_BLACKHAT, disc)
         flipped -= (groove / max(face, 8.0)) * below[:, :, None]
     return np.asarray(np.clip(np.rint(flipped), 0, 255), dtype=np.uint8)
+
+
+def evenly_lit(
+    image: np.ndarray,
+    *,
+    pip_size: float,
+    face: float,
+    above_face: float = 15.0,
+    reach_pips: float = 3.0,
+    least_table: float = 0.2,
+    least_shadow: float = 1.4,
+    work: int = 8,
+    most_gain: float = 4.0,
+) -> np.ndarray:
+    """The photo with a shadow across the table lifted: a new (rows, cols, 3) uint8 BGR
+    array.
+
+    A shadow (a phone held over the table) multiplies the light of all under it (in the
+    photo's codes too: a power of a product is a product).  The light is read off the
+    table only: the grey level of the pixels (at ``1 / work`` of the size, white pips
+    opened away by a disc of 1.5 pips) more than ``above_face`` codes of lightness
+    (OpenCV's L) above the black faces', averaged round each pixel with weights (a
+    Gaussian of ``reach_pips`` pips; the black tiles, alone or in a touching block, have
+    no weight).  Each pixel is multiplied by the 95th percentile of that light over its
+    own (1 to ``most_gain``): where the table is lit, nothing changes.  A table as dark
+    as the tiles (under ``least_table`` of the photo above the faces) is left as it is, and
+    so is a photo whose light only falls off across the table (gains under
+    ``least_shadow`` on 99 % of it: the renders' uneven light, 1.15-1.27; a shadow band
+    1.24-1.99): lifting that cost tiles (session 11, second round).
+
+    Parameters
+    ----------
+    image : (rows, cols, 3) ndarray of uint8, BGR
+        The photo; not changed.
+    pip_size : float, keyword-only
+        The pips' diameter in pixels (:class:`LightPips`'s ``size``).
+    face : float, keyword-only
+        The black faces' lightness (:class:`LightPips`'s ``face``).
+    """
+    rows, cols = image.shape[:2]
+    size = (max(1, cols // work), max(1, rows // work))
+    small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    disc = cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (max(3, round(1.5 * pip_size / work) | 1),) * 2
+    )
+    light = cv2.morphologyEx(cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0], cv2.MORPH_OPEN, disc)
+    grey = cv2.morphologyEx(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), cv2.MORPH_OPEN, disc)
+    # The table: above the faces, less a pixel round the tiles (pixels half tile, half
+    # table at the working size).
+    table = cv2.erode((light > face + above_face).astype(np.uint8), np.ones((3, 3), np.uint8))
+    if float(table.mean()) < least_table:
+        return image.copy()
+    sigma = max(1.0, reach_pips * pip_size / work)
+    weight = cv2.GaussianBlur(table.astype(np.float32), (0, 0), sigma)
+    level = cv2.GaussianBlur(grey.astype(np.float32) * table, (0, 0), sigma)
+    level /= np.maximum(weight, 1e-3)
+    known = weight > 0.05
+    reference = float(np.percentile(level[known], 95))
+    gain = np.where(known, reference / np.maximum(level, 1.0), 1.0).astype(np.float32)
+    gain = np.clip(gain, 1.0, most_gain)
+    if float(np.percentile(gain, 99)) < least_shadow:
+        return image.copy()  # light falling off across the table, no shadow
+    gain = cv2.resize(gain, (cols, rows), interpolation=cv2.INTER_LINEAR)
+    lifted = image.astype(np.float32) * gain[:, :, None]
+    return np.asarray(np.clip(np.rint(lifted), 0, 255), dtype=np.uint8)
 
 
 def light_pips_on_dark(

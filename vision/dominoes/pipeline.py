@@ -10,7 +10,7 @@ import numpy as np
 
 from referee.dominoes import DEFAULT_MAX_PIPS, Tile
 from vision.dominoes.balance import white_balanced
-from vision.dominoes.dark import LEAST_LIGHT_PIPS, light_pips_on_dark, negative
+from vision.dominoes.dark import LEAST_LIGHT_PIPS, evenly_lit, light_pips_on_dark, negative
 from vision.dominoes.find import (
     TUNED_TILE_WIDTH,
     TileCandidate,
@@ -678,9 +678,10 @@ def read_dominoes(
     Black tiles with white pips (session 11): when no tile is read surely (legal,
     confidence >= 0.8) and the photo shows light pips inside dark patches
     (:func:`~vision.dominoes.dark.light_pips_on_dark`), its negative is read too, as it
-    is and with grooves darkened (:func:`~vision.dominoes.dark.negative`); the one
-    reading more tiles surely is kept (corners are the same pixels; debug images are
-    then the negative's).
+    is and with grooves darkened (:func:`~vision.dominoes.dark.negative`), a shadow
+    across the table lifted first (:func:`~vision.dominoes.dark.evenly_lit`); the one
+    reading more tiles surely (then more at least :data:`LOW_CONFIDENCE`, flagged) is
+    kept (corners are the same pixels; debug images are then the negative's).
     """
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
         raise ValueError(
@@ -696,16 +697,29 @@ def read_dominoes(
     if pips.count < LEAST_LIGHT_PIPS:
         return reading
     # Black tiles: their negative as it is (a bar painted like the pips), then with
-    # the grooves darkened (a bar cut as a groove); the one with more tiles read surely
-    # (then fewer unsure ones) is kept, the plain negative on a tie.
-    best, best_key = reading, (sure, 0)
-    for flipped in (negative(image), negative(image, face=pips.face, pip_size=pips.size)):
+    # the grooves darkened (a bar cut as a groove); the one with more tiles read surely,
+    # then more read legally at LOW_CONFIDENCE or more (touching tiles often read so),
+    # then fewer others, is kept, the plain negative on a tie.  The photo's own reading
+    # counts its sure tiles only (as before the second round).  A shadow across the
+    # table is lifted first (the pips in it are grey, its faces darker).
+    best, best_key = reading, (sure, 0, 0)
+    lit = evenly_lit(image, pip_size=pips.size, face=pips.face)
+    pips = again if (again := light_pips_on_dark(lit)).count else pips
+    for flipped in (negative(lit), negative(lit, face=pips.face, pip_size=pips.size)):
         dark = _read_photo(flipped, max_pips=max_pips, debug=debug)
-        sure_dark = sum(_sure_at_other_size(tile) for tile in dark.tiles)
-        key = (sure_dark, -(len(dark.tiles) - sure_dark))
+        key = _dark_key(dark)
         if key > best_key:
             best, best_key = dark, key
     return best
+
+
+def _dark_key(reading: DominoReading) -> tuple[int, int, int]:
+    """How well a negative reads: tiles read surely, then tiles read legally with
+    confidence :data:`LOW_CONFIDENCE` or more (unsure, flagged in the warnings), then
+    fewer others."""
+    sure = sum(_sure_at_other_size(tile) for tile in reading.tiles)
+    fair = sum(tile.legal and tile.confidence >= LOW_CONFIDENCE for tile in reading.tiles)
+    return sure, fair - sure, -(len(reading.tiles) - fair)
 
 
 def _read_photo(image: np.ndarray, *, max_pips: int, debug: bool) -> DominoReading:
