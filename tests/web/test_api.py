@@ -792,7 +792,10 @@ def test_bonus_names_in_any_case(client: FlaskClient) -> None:
         (
             {"hand1": "6-6", "hand2": "1-1", "hand3": "2-2", "hand4": "3-3", "hand5": "4-4"},
             422,
-            "Cross is for 2 to 4 players, got hand5",
+            # Session 11: which fields a seat takes is said (it was "..., got hand5").
+            "Cross is for 2 to 4 players, so hand5 is a seat too many: a seat is hand1 to "
+            "hand4 (its tiles) or photo1 to photo4 (its photo), or send 'hands', one tile "
+            "list per player",
         ),
         # A gap: seat 2 was taken as the end of the table, and only one hand remained.
         (
@@ -821,7 +824,14 @@ def test_cross_a_fifth_photo_is_refused_too(client: FlaskClient, jpeg_bytes: byt
     data: dict[str, Any] = {f"hand{n}": f"{n}-{n}" for n in range(1, 5)}
     data["photo5"] = (io.BytesIO(jpeg_bytes), "five.jpg")
     got, answer = post(client, "/api/cross/round", data=data)
-    assert (got, answer) == (422, {"error": "Cross is for 2 to 4 players, got photo5"})
+    assert (got, answer) == (
+        422,
+        {
+            "error": "Cross is for 2 to 4 players, so photo5 is a seat too many: a seat is "
+            "hand1 to hand4 (its tiles) or photo1 to photo4 (its photo), or send 'hands', one "
+            "tile list per player"
+        },
+    )
 
 
 @pytest.mark.parametrize("seat", [1, 3])

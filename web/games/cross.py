@@ -79,7 +79,13 @@ def _seat_numbers(data: dict[str, Any]) -> list[tuple[int, str]]:
     )
     for number, name in named:
         if number > MAX_PLAYERS:
-            raise ApiError(422, f"Cross is for 2 to {MAX_PLAYERS} players, got {name}")
+            # Say which fields a seat takes (session 11: "got hand5" alone did not).
+            raise ApiError(
+                422,
+                f"Cross is for 2 to {MAX_PLAYERS} players, so {name} is a seat too many: a "
+                f"seat is hand1 to hand{MAX_PLAYERS} (its tiles) or photo1 to "
+                f"photo{MAX_PLAYERS} (its photo), or send 'hands', one tile list per player",
+            )
     return named
 
 
