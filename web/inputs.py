@@ -28,6 +28,10 @@ from web.errors import ApiError
 __all__ = ["fields", "has_photo", "photo", "photo_side"]
 
 
+#: The bodies read as a form (the others, unless JSON, are refused by :func:`fields`).
+_FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
+
+
 def fields() -> dict[str, Any]:
     """The request's fields: the JSON object if the body is JSON, else the form.
 
@@ -35,7 +39,8 @@ def fields() -> dict[str, Any]:
     ------
     ApiError
         400 if the body claims to be JSON but is not a JSON object, or is nested too
-        deeply for Python's parser to read, or holds a lone surrogate (named by its field).
+        deeply for Python's parser to read, or holds a lone surrogate (named by its field);
+        400 for a body that is neither JSON nor a form (``text/plain``: it held no fields).
     """
     if request.is_json:
         try:
@@ -49,6 +54,15 @@ def fields() -> dict[str, Any]:
             raise ApiError(400, "the request body is not a JSON object")
         _refuse_lone_surrogates(data)
         return data
+    if request.mimetype not in _FORM_TYPES and request.get_data(cache=True):
+        # A body neither JSON nor a form was read as no fields at all (session 11: text/plain
+        # to /api/two-step/plays answered 200 "no lead"; routes with a required field 400).
+        sent = f"sent as {request.mimetype}" if request.mimetype else "sent without a Content-Type"
+        raise ApiError(
+            400,
+            f"the request body, {sent}, is neither JSON nor a form: send a JSON object "
+            "(Content-Type: application/json) or form fields",
+        )
     # A field sent once is a value; sent again and again (``bonus``), a list.
     form = request.form.to_dict(flat=False)
     return {key: values if len(values) > 1 else values[0] for key, values in form.items()}

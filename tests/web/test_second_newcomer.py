@@ -130,3 +130,45 @@ def test_a_notation_refused_is_named_by_its_field(
     response = client.post(url, json=body)
     assert response.status_code == 400
     assert response.get_json() == {"error": told}
+
+
+def test_cross_fifth_seat_says_which_fields_a_seat_takes(client: FlaskClient) -> None:
+    body = {"hand1": "6-6", "hand2": "1-1", "hand5": "2-2"}
+    response = client.post("/api/cross/round", data=body)
+    assert response.status_code == 422
+    assert response.get_json() == {
+        "error": "Cross is for 2 to 4 players, so hand5 is a seat too many: a seat is hand1 "
+        "to hand4 (its tiles) or photo1 to photo4 (its photo), or send 'hands', one tile list "
+        "per player"
+    }
+
+
+@pytest.mark.parametrize(
+    ("url", "content_type", "sent"),
+    [
+        ("/api/two-step/plays", "text/plain", "sent as text/plain"),
+        ("/api/kingdomino/score", "text/plain", "sent as text/plain"),
+        ("/api/cross/plays", "application/xml", "sent as application/xml"),
+        ("/api/results", "", "sent without a Content-Type"),
+    ],
+)
+def test_a_body_neither_json_nor_a_form_is_400_on_every_route(
+    client: FlaskClient, url: str, content_type: str, sent: str
+) -> None:
+    # /api/two-step/plays read text/plain as no fields and answered 200 "no lead"; routes
+    # with a required field answered 400 "missing". One rule for all now.
+    response = client.post(url, data="hand=6-6", content_type=content_type)
+    assert response.status_code == 400
+    assert response.get_json() == {
+        "error": f"the request body, {sent}, is neither JSON nor a form: send a JSON object "
+        "(Content-Type: application/json) or form fields"
+    }
+
+
+def test_a_form_and_an_empty_post_are_still_read(client: FlaskClient) -> None:
+    # No body at all: no fields (two-step plays with nothing known: no lead yet).
+    assert client.post("/api/two-step/plays").get_json()["must"] == "no lead"
+    # A form: the hand 6-6 with no tile down opens with the double (rules/two-step.txt).
+    answer = client.post("/api/two-step/plays", data={"hand": "6-6"}).get_json()
+    assert answer["must"] == "play"
+    assert [(play["tile"], play["source"]) for play in answer["plays"]] == [("6-6", "hand")]
