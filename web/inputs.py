@@ -19,6 +19,7 @@ from vision.decode import (
     MAX_PHOTO_ASPECT,
     MIN_PHOTO_SIDE,
     FormatError,
+    ImageError,
     decode_image,
     is_heif,
     open_image,
@@ -170,6 +171,11 @@ def photo(name: str, *, max_side: int | None = None, draft_side: int | None = No
         raise ApiError(415, f"{label}: {error}") from None
     except Image.DecompressionBombError:
         raise ApiError(422, f"{label}: the image has too many pixels to read safely") from None
+    except ImageError as error:
+        # The decoder says what is wrong (session 11: a PNG or JPEG cut short inside its
+        # header is said cut short, vision.decode since c088dd4; the web said only
+        # "the image cannot be read (damaged file?)").
+        raise ApiError(422, f"{label}: {error}") from None
     except Exception:  # Pillow raises assorted errors on damaged headers
         raise ApiError(422, f"{label}: the image cannot be read (damaged file?)") from None
     if min(rows, cols) < MIN_PHOTO_SIDE or max(rows, cols) > MAX_PHOTO_ASPECT * min(rows, cols):

@@ -3,6 +3,7 @@ second newcomer's findings"); the pages' findings are in test_browser_second_new
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
@@ -172,3 +173,24 @@ def test_a_form_and_an_empty_post_are_still_read(client: FlaskClient) -> None:
     answer = client.post("/api/two-step/plays", data={"hand": "6-6"}).get_json()
     assert answer["must"] == "play"
     assert [(play["tile"], play["source"]) for play in answer["plays"]] == [("6-6", "hand")]
+
+
+@pytest.mark.parametrize(
+    ("data", "name", "url"),
+    [
+        (b"\x89PNG\r\n\x1a\n", "PNG", "/api/domineering/analyze"),
+        (b"\xff\xd8\xff\xe0\x00", "JPEG", "/api/kingdomino/score"),
+        (b"\xff\xd8\xff", "JPEG", "/api/dominoes/count"),
+    ],
+)
+def test_a_photo_cut_short_in_its_header_gets_the_decoders_message(
+    client: FlaskClient, data: bytes, name: str, url: str
+) -> None:
+    # The web said "the image cannot be read (damaged file?)" where vision.decode says
+    # the file is cut short (c088dd4).
+    response = client.post(url, data={"photo": (io.BytesIO(data), "cut.bin")})
+    assert response.status_code == 422
+    assert response.get_json() == {
+        "error": f"cut.bin: cannot decode image: the {name} file is cut short (truncated) or "
+        "damaged before its picture begins: send the whole photo"
+    }
