@@ -26,7 +26,7 @@ from vision.decode import (
 )
 from web.errors import ApiError
 
-__all__ = ["fields", "has_photo", "photo", "photo_side"]
+__all__ = ["fields", "has_photo", "label", "photo", "photo_side"]
 
 
 #: The bodies read as a form (the others, unless JSON, are refused by :func:`fields`).
@@ -114,6 +114,12 @@ def _refuse_lone_surrogates(data: dict[str, Any]) -> None:
             )
 
 
+def label(name: str) -> str:
+    """The uploaded file ``name`` as errors name it: its file name, else the field."""
+    upload = request.files.get(name)
+    return (upload.filename if upload is not None else None) or name
+
+
 def has_photo(name: str) -> bool:
     """True if the request carries a non-empty file field ``name``."""
     upload = request.files.get(name)
@@ -152,7 +158,7 @@ def photo(name: str, *, max_side: int | None = None, draft_side: int | None = No
     if upload is None:
         raise ApiError(400, f"missing photo {name!r}")
     data = upload.read()
-    label = upload.filename or name
+    label = upload.filename or name  # as label(name) gives it
     if not data:
         raise ApiError(415, f"{label}: the file is empty, not a photo")
     try:

@@ -95,7 +95,16 @@ def _seen(reading: Any, factor: float = 1.0) -> dict[str, Any]:
     }
 
 
-def read_kingdom(image: np.ndarray, *, photo_side: int | None = None) -> KingdomPhoto:
+def _named(message: str, label: str | None) -> str:
+    """A reader's refusal of the photo's size ("the photo is 112x150 pixels: too small
+    ...") led by the file's name, as :func:`web.inputs.photo`'s refusals of a photo are
+    (session 11: the 150 px sheet's refusal alone lacked it); other messages as they are."""
+    return f"{label}: {message}" if label and message.startswith("the photo is ") else message
+
+
+def read_kingdom(
+    image: np.ndarray, *, photo_side: int | None = None, label: str | None = None
+) -> KingdomPhoto:
     """Read a kingdom from a photo (``vision.kingdomino.read_kingdom``).
 
     Parameters
@@ -107,6 +116,8 @@ def read_kingdom(image: np.ndarray, *, photo_side: int | None = None) -> Kingdom
         The longer side of the photo as sent, pixels, when ``image`` was decoded
         smaller: ``corners`` are then given in the sent photo's pixels, as the CLI
         gives them.
+    label : str or None, keyword-only
+        The file's name (:func:`web.inputs.label`), said before a refusal of its size.
 
     Raises
     ------
@@ -117,8 +128,8 @@ def read_kingdom(image: np.ndarray, *, photo_side: int | None = None) -> Kingdom
     image = working_frame(image)
     try:
         reading = read_kingdom_photo(image)
-    except NoKingdomError as error:
-        raise ApiError(422, str(error)) from None  # says why, and how to take the photo
+    except NoKingdomError as error:  # says why, and how to take the photo
+        raise ApiError(422, _named(str(error), label)) from None
     except ValueError as error:
         raise ApiError(422, f"no kingdom could be read from the photo: {error}") from None
     factor = 1.0 if photo_side is None else photo_side / max(image.shape[:2])
@@ -143,7 +154,9 @@ def _sheet_seen(reading: Any, overlay: Any) -> dict[str, Any]:
     return seen
 
 
-def read_sheet(image: np.ndarray, *, first: str = "H", either: bool = False) -> dict[str, Any]:
+def read_sheet(
+    image: np.ndarray, *, first: str = "H", either: bool = False, label: str | None = None
+) -> dict[str, Any]:
     """Read a Domineering sheet from a photo (``vision.domineering.analyze_photo``).
 
     With ``either``, a sheet impossible with ``first`` starting but possible with the
@@ -162,7 +175,8 @@ def read_sheet(image: np.ndarray, *, first: str = "H", either: bool = False) -> 
     Raises
     ------
     ApiError
-        422 if no grid is found, or if the sheet as read is impossible: then with
+        422 if no grid is found (a photo too small: led by ``label``, the file's name),
+        or if the sheet as read is impossible: then with
         what was seen (``cells``, ``confidence``, ``overlay``) so that the player
         can correct it.
     """
@@ -181,8 +195,8 @@ def read_sheet(image: np.ndarray, *, first: str = "H", either: bool = False) -> 
         if reading is not None:
             seen = _sheet_seen(reading, getattr(error, "overlay", None))
             raise ApiError(422, str(error), **seen) from None
-        if isinstance(error, GridNotFoundError):
-            raise ApiError(422, str(error)) from None  # says why, and how to take the photo
+        if isinstance(error, GridNotFoundError):  # says why, and how to take the photo
+            raise ApiError(422, _named(str(error), label)) from None
         raise ApiError(422, f"no Domineering grid could be read from the photo: {error}") from None
     return {**_sheet_seen(result.reading, result.overlay), "first": first}
 

@@ -36,7 +36,7 @@ def seen_images(monkeypatch: pytest.MonkeyPatch) -> list[np.ndarray]:
     images: list[np.ndarray] = []
 
     def read_kingdom(
-        image: np.ndarray, *, photo_side: int | None = None
+        image: np.ndarray, *, photo_side: int | None = None, label: str | None = None
     ) -> recognition.KingdomPhoto:
         images.append(image)
         kingdom = parse_kingdom("C F1 F/L . .")
@@ -64,7 +64,9 @@ def seen_images(monkeypatch: pytest.MonkeyPatch) -> list[np.ndarray]:
             "hand": [Tile(6, 4), Tile(0, 1)],
         }
 
-    def read_sheet(image: np.ndarray, *, first: str = "H", either: bool = False) -> dict[str, Any]:
+    def read_sheet(
+        image: np.ndarray, *, first: str = "H", either: bool = False, label: str | None = None
+    ) -> dict[str, Any]:
         images.append(image)
         cells = ["HHH", "..."] if image.shape[1] > 70 else ["HH.", "..."]
         seen = {"cells": cells, "confidence": [[0.9] * 3, [1.0] * 3], "overlay": OVERLAY}

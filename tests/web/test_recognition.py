@@ -106,7 +106,8 @@ def test_a_sheet_photo_too_small_to_read_is_422_naming_the_sizes(client: FlaskCl
         "/api/domineering/analyze", data={"photo": (io.BytesIO(_jpeg(small)), "s.jpg")}
     )
     assert response.status_code == 422
+    # Session 11 (second newcomer): led by the file's name, as web.inputs' refusals are.
     assert response.get_json()["error"] == (
-        "the photo is 60x80 pixels: too small to read a Domineering sheet from "
+        "s.jpg: the photo is 60x80 pixels: too small to read a Domineering sheet from "
         "(at least 160 pixels a side)"
     )

@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import cv2
+import numpy as np
 import pytest
 from flask.testing import FlaskClient
 
@@ -194,3 +196,40 @@ def test_a_photo_cut_short_in_its_header_gets_the_decoders_message(
         "error": f"cut.bin: cannot decode image: the {name} file is cut short (truncated) or "
         "damaged before its picture begins: send the whole photo"
     }
+
+
+def _small_jpeg(cols: int, rows: int) -> bytes:
+    """A grey JPEG of ``cols`` x ``rows`` pixels (made here: no sample photo is kept)."""
+    ok, encoded = cv2.imencode(".jpg", np.full((rows, cols, 3), 200, dtype=np.uint8))
+    assert ok
+    return encoded.tobytes()
+
+
+@pytest.mark.parametrize(
+    ("url", "cols", "rows", "told"),
+    [
+        (
+            "/api/domineering/analyze",
+            112,
+            150,
+            "small.jpg: the photo is 112x150 pixels: too small to read a Domineering sheet "
+            "from (at least 160 pixels a side)",
+        ),
+        (
+            "/api/kingdomino/score",
+            36,
+            36,
+            "small.jpg: the photo is 36x36 pixels: too small to read a kingdom from "
+            "(at least 40 pixels a side)",
+        ),
+    ],
+)
+def test_a_photo_too_small_for_its_reader_is_named_by_its_file(
+    client: FlaskClient, url: str, cols: int, rows: int, told: str
+) -> None:
+    # The second newcomer: a 150 px sheet's refusal lacked the file name every other
+    # refusal of a photo has ("small.jpg: the photo is 20x20 pixels, too small ...").
+    photo = (io.BytesIO(_small_jpeg(cols, rows)), "small.jpg")
+    response = client.post(url, data={"photo": photo})
+    assert response.status_code == 422
+    assert response.get_json() == {"error": told}

@@ -107,7 +107,9 @@ def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
                 400, "send either a photo 'photo' or a position notation 'position', not both"
             )
         image = inputs.photo("photo")
-        seen = recognition.read_sheet(image, first=first or "H", either=values["either_first"])
+        seen = recognition.read_sheet(
+            image, first=first or "H", either=values["either_first"], label=inputs.label("photo")
+        )
         cells = seen.pop("cells")
         try:
             pos = engine.Position.checked(cells, seen.pop("first"))

@@ -88,7 +88,9 @@ def _read(
             )
         try:  # a file that is no photo too, after its file name: phones name all "image.jpg"
             image = inputs.photo(photo_field, draft_side=recognition.KINGDOM_DRAFT_SIDE)
-            reading = recognition.read_kingdom(image, photo_side=inputs.photo_side(photo_field))
+            reading = recognition.read_kingdom(
+                image, photo_side=inputs.photo_side(photo_field), label=inputs.label(photo_field)
+            )
         except ApiError as error:
             if not which:
                 raise
