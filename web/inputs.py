@@ -100,9 +100,7 @@ def _refuse_lone_surrogates(data: dict[str, Any]) -> None:
         found = _LONE_SURROGATE.search(name)
         if found:
             code = f"U+{ord(found.group()):04X}"
-            raise ApiError(
-                400, f"a field name holds a lone surrogate ({code}), which is not text"
-            )
+            raise ApiError(400, f"a field name holds a lone surrogate ({code}), which is not text")
         found = _surrogate_in(value)
         if found:
             code = f"U+{ord(found.group()):04X}"

@@ -37,9 +37,7 @@ def _wait_for_held(page: Any, held: list[Any], count: int) -> None:
     raise AssertionError(f"{count} photo request(s) expected, {len(held)} held")
 
 
-def test_cross_round_is_not_added_while_a_photo_is_being_read(
-    page: Any, live_server: str
-) -> None:
+def test_cross_round_is_not_added_while_a_photo_is_being_read(page: Any, live_server: str) -> None:
     # The second newcomer: player 1's photo read (hand-dark-7, 46 pips), player 2's chosen
     # (hand-dark-8) and "Add this round to the match" tapped while it said "Reading the
     # tiles…": the page already said "Player 2 scores 46, went out" (an empty hand is the
@@ -53,11 +51,15 @@ def test_cross_round_is_not_added_while_a_photo_is_being_read(
     page.route("**/api/dominoes/count", lambda route: held.append(route))
     winner = "text => document.getElementById('winner').textContent === text"
     page.goto(live_server + "/cross/")
-    page.set_input_files("section.player[data-player='1'] .hand-photo", str(SAMPLES / "hand-dark-7.jpg"))
+    page.set_input_files(
+        "section.player[data-player='1'] .hand-photo", str(SAMPLES / "hand-dark-7.jpg")
+    )
     _wait_for_held(page, held, 1)
     held[0].fulfill(json=readings["1"])
     page.wait_for_function(winner, arg="Player 2 scores 46")
-    page.set_input_files("section.player[data-player='2'] .hand-photo", str(SAMPLES / "hand-dark-8.jpg"))
+    page.set_input_files(
+        "section.player[data-player='2'] .hand-photo", str(SAMPLES / "hand-dark-8.jpg")
+    )
     _wait_for_held(page, held, 2)
     page.wait_for_function(winner, arg="Reading the photo…")
     assert page.is_disabled("#match-add")
@@ -74,7 +76,11 @@ def test_cross_round_is_not_added_while_a_photo_is_being_read(
     page.click("#match-add")
     page.wait_for_selector("#match-rounds li")
     assert page.locator("#match-rounds li").inner_text().split() == [
-        "Round", "1", "player", "2", "+14"
+        "Round",
+        "1",
+        "player",
+        "2",
+        "+14",
     ]
     assert page.inner_text("#match-scores") == "Player 1: 0 · Player 2: 14"
 
@@ -120,9 +126,7 @@ def test_cross_plays_not_asked_is_not_asked_after_a_reload(page: Any, live_serve
     page.goto(live_server + "/cross/plays")
     page.fill("#plays-layout", "3-3 | N: 3-")
     page.reload()
-    page.wait_for_function(
-        "document.getElementById('plays-layout').value === '3-3 | N: 3-'"
-    )
+    page.wait_for_function("document.getElementById('plays-layout').value === '3-3 | N: 3-'")
     assert page.inner_text("#plays-status") == ""
     assert page.is_hidden("#plays-answer")
 
