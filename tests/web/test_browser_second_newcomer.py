@@ -159,3 +159,48 @@ def test_kingdom_typed_on_the_compare_page_refused_without_the_field_name(
     assert status.first.inner_text() == (
         "unknown terrain letter 'X' (expected one of W F L G S M C .) in row 1 at column 3 of 'C X'"
     )
+
+
+def test_cross_reading_arriving_after_the_round_was_added_stays_out_of_the_next(
+    page: Any, live_server: str
+) -> None:
+    # A photo chosen while "Add this round" is being answered belongs to the round added:
+    # its reading, arriving after the hands were cleared, must not fill the next round.
+    held: dict[str, list[Any]] = {"match": [], "photo": []}
+    page.route("**/api/cross/match", lambda route: held["match"].append(route))
+    page.route("**/api/dominoes/count", lambda route: held["photo"].append(route))
+    page.goto(live_server + "/cross/")
+    page.click("#picker .tile-button[data-tile='6-6']")
+    page.click("section.player[data-player='2'] .choose")
+    page.click("#picker .tile-button[data-tile='1-1']")
+    # Blocked: 12 pips against 2; player 2 scores 12 - 2 = 10 (rules/cross.txt).
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 10'")
+    page.click("#match-add")
+    _wait_for_held(page, held["match"], 1)
+    page.set_input_files(
+        "section.player[data-player='1'] .hand-photo", str(SAMPLES / "hand-dark-7.jpg")
+    )
+    _wait_for_held(page, held["photo"], 1)
+    held["match"][0].continue_()
+    page.wait_for_selector("#match-rounds li")
+    assert page.locator("#match-rounds li").inner_text().split() == [
+        "Round",
+        "1",
+        "player",
+        "2",
+        "+10",
+    ]
+    with page.expect_response("**/api/dominoes/count"):
+        held["photo"][0].fulfill(json=_labelled_reading("hand-dark-7"))
+    # Then player 2's hand of the next round is read (hand-dark-8, 32 pips). Had the late
+    # reading landed, player 1 would hold 46 pips: "Player 2 scores 14"; it is dropped, so
+    # player 1's hand is empty, the player who went out: "Player 1 scores 32".
+    page.set_input_files(
+        "section.player[data-player='2'] .hand-photo", str(SAMPLES / "hand-dark-8.jpg")
+    )
+    _wait_for_held(page, held["photo"], 2)
+    held["photo"][1].fulfill(json=_labelled_reading("hand-dark-8"))
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 1 scores 32'")
+    assert page.inner_text("section.player[data-player='1'] .pips") == "0"
+    assert page.inner_text("section.player[data-player='1'] .status") == ""
+    assert not page.is_disabled("#match-add")
