@@ -253,6 +253,17 @@ def test_a_saved_sheet_shows_its_rows_without_the_side_to_move(client: FlaskClie
     assert "<li>H to move</li>" in text
 
 
+def test_a_saved_sheet_typed_with_spaces_keeps_its_whole_board(client: FlaskClient) -> None:
+    # Session 11 (review): the engine reads spaces around "/", and a result saved through
+    # the API as typed showed only its first row ("HH..."): the side to move is dropped
+    # only when it is the last word. A 2x5 sheet with H's pair on row 1, V to move.
+    typed = "HH... / ..... V"
+    answer = client.post("/api/domineering/analyze", json={"position": typed}).get_json()
+    body = {"game": "domineering", "notation": typed, "answer": answer}
+    page = client.get(client.post("/api/results", json=body).get_json()["url"])
+    assert '<pre class="saved">HH...\n.....</pre>' in page.get_data(as_text=True)
+
+
 def test_a_saved_result_links_to_its_game_page(client: FlaskClient) -> None:
     # Session 11 (newcomer): a saved result led only to the list of results.
     answer = client.post("/api/two-step/plays", json={"ends": "6,3", "hand": "3-1"}).get_json()

@@ -426,9 +426,9 @@
     document.getElementById("use-notation").addEventListener("click", () => {
       const told = "Type the position first (rows from row 1 joined by /), like: ...../.HH../..... V";
       if (!R.filled(notation, told, notationStatus, status)) return;
-      // "hh" as "HH", like the dispute box; spaces around "/" dropped, as the kingdom
-      // notation allows them (session 11: ".HH.. / ....." was refused "at column 1").
-      analyze({ position: notation.value.trim().toUpperCase().replace(/\s*\/\s*/g, "/") }, true);
+      // "hh" as "HH", like the dispute box; spaces around "/" are read by the engine
+      // itself (session 11), so an error's column is that of the text typed.
+      analyze({ position: notation.value.trim().toUpperCase() }, true);
     });
     document.getElementById("solve").addEventListener("click", solve);
     const checks = R.sequence();

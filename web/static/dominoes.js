@@ -113,6 +113,7 @@
 
     function setCount(count) {
       const kept = players.map((p) => p.tiles);
+      const keptUnread = players.map((p) => Boolean(p.unread));
       players = [];
       container.replaceChildren();
       for (let index = 0; index < count; index++) {
@@ -130,7 +131,7 @@
         const player = {
           tiles: kept[index] || [],
           section,
-          unread: false,
+          unread: keptUnread[index] || false,
           failed: false,
           reading: false,
           photos: R.sequence(),
@@ -188,7 +189,12 @@
         player.section.querySelector(".pips").textContent = pipsOf(player.tiles);
       });
       picker.refresh();
-      draft.save({ hands: players.map((player) => player.tiles.map(R.tileText)) });
+      // A seat whose photo could not be read, or was still being read, with no tiles comes
+      // back unread after a reload, never as the player who went out (session 11 review).
+      draft.save({
+        hands: players.map((player) => player.tiles.map(R.tileText)),
+        unread: players.map((player) => Boolean(player.unread || (player.reading && !player.tiles.length))),
+      });
       update();
     }
 
@@ -414,7 +420,10 @@
     const keptHands =
       kept && Array.isArray(kept.hands) ? kept.hands.map((hand) => (Array.isArray(hand) ? hand.map(R.parseTile).filter(Boolean) : [])) : null;
     const seats = keptHands ? keptHands.length : match.rounds.length ? match.rounds[match.rounds.length - 1].length : 2;
-    if (keptHands) players = keptHands.map((tiles) => ({ tiles }));
+    if (keptHands) {
+      const unread = Array.isArray(kept.unread) ? kept.unread : [];
+      players = keptHands.map((tiles, index) => ({ tiles, unread: !tiles.length && unread[index] === true }));
+    }
     setCount(Math.min(Math.max(seats, 2), 4));
     scoreMatch(match.rounds, match.target).then(({ ok, data }) => {
       if (ok) match.answer = data;

@@ -279,7 +279,11 @@
       status.replaceChildren();
       if (ok) {
         saved = { key, url: data.url, id: data.id };
-        status.append("Saved: ", Referee.el("a", { href: data.url, text: `result ${data.id}` }));
+        // The answer may have changed while the save was on its way: "Saved" is said only
+        // beside the answer saved (session 11 review: it stood under a newer one).
+        const current = button.hidden ? null : payload();
+        const said = current && JSON.stringify(current) === key ? "Saved: " : "The answer before this one was saved: ";
+        status.append(said, Referee.el("a", { href: data.url, text: `result ${data.id}` }));
       } else {
         status.textContent = data.error;
       }
