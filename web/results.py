@@ -163,8 +163,8 @@ def _kind(game: str, answer: dict[str, Any]) -> str:
     or Two-Step match), ``"round"`` (a refereed Two-Step round) or ``""`` (the rest)."""
     if game in ("cross", "two-step") and "rounds" in answer and "scores" in answer:
         return "match"
-    if game == "two-step" and "legal_moves" in answer and "summary" in answer:
-        return "round"
+    if game == "two-step" and "legal_moves" in answer and isinstance(answer.get("summary"), list):
+        return "round"  # a summary saved as one string by an API client is not a round's
     return ""
 
 

@@ -174,3 +174,14 @@ def test_two_step_plays_still_link_to_the_plays_page(client: FlaskClient) -> Non
     answer = client.post("/api/two-step/plays", json={"ends": "6,3", "hand": "3-1"}).get_json()
     text, _ = _save(client, {"game": "two-step", "notation": "x", "answer": answer})
     assert '<a href="/two-step/">Two-Step page →</a>' in text
+
+
+def test_a_two_step_summary_saved_as_one_string_is_not_shown_letter_by_letter(
+    client: FlaskClient,
+) -> None:
+    # Session 11 (review): an API client saving "summary" as a string got one letter a line.
+    answer = {"legal_moves": [], "summary": "floor 6-6", "result": None, "to_move": 1}
+    text, _ = _save(client, {"game": "two-step", "notation": "floor 6-6", "answer": answer})
+    # Not the shape of a round's answer: no lines in words, only its JSON is shown.
+    assert '<ul class="saved-answer">' not in text
+    assert "<li>f</li>" not in text

@@ -116,6 +116,23 @@ def evenly_lit(
         The pips' diameter in pixels (:class:`LightPips`'s ``size``).
     face : float, keyword-only
         The black faces' lightness (:class:`LightPips`'s ``face``).
+    above_face : float, keyword-only
+        Codes of lightness (OpenCV's L, 0-255) above ``face`` that make a pixel table.
+    reach_pips : float, keyword-only
+        The light is averaged over a Gaussian of this many pip diameters.
+    least_table : float, keyword-only
+        Least share (0-1) of the photo that must be table for any lift.
+    least_shadow : float, keyword-only
+        Least gain (99th percentile) that counts as a shadow rather than a fall-off.
+    work : int, keyword-only
+        The light is measured at ``1 / work`` of the photo's size.
+    most_gain : float, keyword-only
+        A pixel is lifted at most this many times.
+
+    Returns
+    -------
+    (rows, cols, 3) ndarray of uint8, BGR
+        A new array: the photo lifted, or an unchanged copy when there is no shadow to lift.
     """
     rows, cols = image.shape[:2]
     size = (max(1, cols // work), max(1, rows // work))
