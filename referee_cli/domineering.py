@@ -156,7 +156,7 @@ def _check_photo_size(path: str) -> None:
     from PIL import Image
 
     from vision.decode import MAX_PHOTO_ASPECT, open_image
-    from vision.domineering.read import MIN_SHEET_SIDE  # the reader's least (session 11)
+    from vision.domineering.read import MIN_SHEET_SIDE, too_small  # the reader's (session 11)
 
     try:
         with warnings.catch_warnings():
@@ -167,10 +167,7 @@ def _check_photo_size(path: str) -> None:
     except (OSError, ValueError, Image.DecompressionBombError):
         return
     if min(rows, cols) < MIN_SHEET_SIDE:
-        fail(
-            f"{path}: the photo is {cols}x{rows} pixels: too small to read a Domineering "
-            f"sheet from (at least {MIN_SHEET_SIDE} pixels a side)"
-        )
+        fail(f"{path}: {too_small(rows, cols)}")
     if max(rows, cols) > MAX_PHOTO_ASPECT * min(rows, cols):
         fail(
             f"{path}: the photo is {cols}x{rows} pixels: too narrow to show a Domineering "

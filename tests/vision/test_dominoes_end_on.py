@@ -4,7 +4,7 @@ Side by side (long sides together), rendered tiles are read one by one.  End on 
 tile's body between two ends), the face search may join two tiles into one block whose
 outline reads pips of both on no legal layout; such a reading no longer keeps the
 pip-first source (each tile's own pips and bar) from reading the tile there
-(``vision.dominoes.pipeline._pip_first_readings``).  Expected values are the tiles as
+(``vision.dominoes.pipeline._pip_first_tiles_read``).  Expected values are the tiles as
 drawn by ``render_hand``.
 """
 
@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from vision.dominoes import read_dominoes
-from vision.dominoes.pipeline import TileReading, _pip_first_readings
+from vision.dominoes.pipeline import TileReading, _pip_first_tiles_read
 from vision.dominoes.render import render_hand
 
 
@@ -32,7 +32,7 @@ def test_a_reading_on_no_legal_layout_leaves_the_tile_to_its_pips(seed: int) -> 
     image, pips, corners = _drawn(seed)
     # What a face block joining this tile and the next reads: 18 pips on one side.
     joined = TileReading((18, 0), corners.copy(), 0.3, False)
-    found = _pip_first_readings(image, [joined], 12)
+    found = _pip_first_tiles_read(image, [joined], 12)[0]
     same = [tile for tile in found if sorted(tile.pips) == sorted(pips)]
     assert len(same) == 1
     # On the drawn tile: its middle within a tenth of the tile's width.
@@ -47,7 +47,7 @@ def test_a_legal_reading_still_keeps_its_place(seed: int) -> None:
     # the tile shows a 1 and more pips (seed 2's 1-11; tests/vision/
     # test_dominoes_explained.py).
     read = TileReading((12, 12), corners.copy(), 0.9, True)
-    found = _pip_first_readings(image, [read], 12)
+    found = _pip_first_tiles_read(image, [read], 12)[0]
     centre = corners.mean(axis=0)
     width = float(np.linalg.norm(corners[3] - corners[0]))
     assert all(np.linalg.norm(tile.corners.mean(axis=0) - centre) > width for tile in found)

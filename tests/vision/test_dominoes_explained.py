@@ -27,7 +27,6 @@ from vision.dominoes.pipeline import (
     TileReading,
     _chosen,
     _over_two,
-    _pip_first_readings,
     _pip_first_tiles_read,
 )
 from vision.dominoes.render import render_hand
@@ -98,7 +97,7 @@ def test_a_legal_reading_less_sure_than_a_pip_first_tile_leaves_its_place_open(
     image, pips, corners = _drawn(seed)
     # What an outline joining this tile and a touching one reads: legal, unsure.
     joined = TileReading((12, 12), corners.copy(), 0.62, True)
-    found = _pip_first_readings(image, [joined], 12)
+    found = _pip_first_tiles_read(image, [joined], 12)[0]
     same = [tile for tile in found if sorted(tile.pips) == sorted(pips)]
     assert len(same) == 1
     assert _on(same[0], corners)

@@ -92,7 +92,7 @@ def test_a_tile_with_a_blank_half_is_proposed_and_read() -> None:
     _tile(image, (60, 60), (SIX, []), ((20, 20, 200), (0, 0, 0)))
     _tile(image, (320, 220), (NINE, FOUR), ((160, 60, 20), (30, 30, 120)))
     before = image.copy()
-    readings = pipeline._pip_first_readings(image, [], 12)
+    readings = pipeline._pip_first_tiles_read(image, [], 12)[0]
     np.testing.assert_array_equal(image, before)
     assert sorted(tuple(sorted(r.pips)) for r in readings) == [(0, 6), (4, 9)]
     assert all(r.confidence <= pipeline.PIP_FIRST_SCORE for r in readings)
@@ -104,15 +104,15 @@ def test_no_tile_is_proposed_from_pips_without_a_bar() -> None:
     for x, y in SIX:
         cv2.circle(image, (100 + x, 100 + y), 7, (20, 20, 200), -1, cv2.LINE_AA)
     assert pip_first_tiles(image) == []
-    assert pipeline._pip_first_readings(image, [], 12) == []
+    assert pipeline._pip_first_tiles_read(image, [], 12)[0] == []
 
 
 def test_a_tile_read_already_is_not_read_again() -> None:
     image = _table()
     _tile(image, (320, 220), (NINE, FOUR), ((160, 60, 20), (30, 30, 120)))
-    first = pipeline._pip_first_readings(image, [], 12)
+    first = pipeline._pip_first_tiles_read(image, [], 12)[0]
     assert len(first) == 1
-    assert pipeline._pip_first_readings(image, first, 12) == []
+    assert pipeline._pip_first_tiles_read(image, first, 12)[0] == []
 
 
 def test_a_blank_half_must_be_of_the_tile_s_face_not_the_table() -> None:
@@ -178,7 +178,7 @@ def _pip_first_on_tuned_scenes(shared_data: Path, *, exposure: float) -> tuple[i
         photo = read_image(shared_data / "dominoes" / name)
         if exposure != 1.0:
             photo = np.clip(np.floor(photo * exposure), 0, 255).astype(np.uint8)
-        readings = pipeline._pip_first_readings(white_balanced(photo), [], 12)
+        readings = pipeline._pip_first_tiles_read(white_balanced(photo), [], 12)[0]
         read = Counter(tuple(sorted(reading.pips)) for reading in readings)
         right += sum((read & labels).values())
         found += len(readings)
@@ -256,11 +256,11 @@ def test_a_proposal_of_another_size_than_the_tiles_read_is_not_read(monkeypatch)
     monkeypatch.setattr(pipeline, "read_tile", counted)
     wide = np.array([[-900.0, -900.0], [-100.0, -900.0], [-100.0, -500.0], [-900.0, -500.0]])
     big = pipeline.TileReading((3, 3), wide, 0.9, True, False)
-    assert pipeline._pip_first_readings(image, [big], 12) == []
+    assert pipeline._pip_first_tiles_read(image, [big], 12)[0] == []
     assert calls == []
     narrow = np.array([[-300.0, -300.0], [-140.0, -300.0], [-140.0, -220.0], [-300.0, -220.0]])
     small = pipeline.TileReading((3, 3), narrow, 0.9, True, False)
-    assert [r.pips for r in pipeline._pip_first_readings(image, [small], 12)] in (
+    assert [r.pips for r in pipeline._pip_first_tiles_read(image, [small], 12)[0]] in (
         [(9, 4)],
         [(4, 9)],
     )

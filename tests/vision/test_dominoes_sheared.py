@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from vision.dominoes import read_dominoes
-from vision.dominoes.pipfirst import NEAREST_PIP, _reaches, _sheared
+from vision.dominoes.pipfirst import NEAREST_PIP, _half_pips, _sheared
 from vision.dominoes.read import _LAYOUTS
 from vision.dominoes.render import render_hand
 from vision.dominoes.strokes import _Stroke
@@ -68,7 +68,7 @@ def test_a_blank_half_does_not_take_in_a_neighbours_pips() -> None:
     diameters = np.full(len(centres), 8.0)
     colours = np.zeros((len(centres), 2))
     ink = np.zeros((200, 200), dtype=np.uint8)
-    ahead, back = _reaches(
+    (ahead, back), _ = _half_pips(
         bar, np.array([0.0, 1.0]), width, np.arange(4), (centres, diameters, colours), ink, 60
     )
     assert (ahead, back) == (0.0, 35.0)  # the blank half below; the 4 reaches 35 px up

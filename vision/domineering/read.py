@@ -281,6 +281,21 @@ def _same_grid(a: Grid, b: Grid, *, tolerance: float = 0.5) -> bool:
     )
 
 
+def too_small(rows: int, cols: int, *, min_side: int = MIN_SHEET_SIDE) -> str:
+    """What is said of a photo of ``rows`` x ``cols`` pixels, too small to read a sheet from
+    (under ``min_side`` pixels on its shorter side): one text for the reader and the CLI.
+
+    >>> too_small(60, 80)[:47]
+    'the photo is 80x60 pixels: too small to read a '
+    >>> too_small(60, 80)[-28:]
+    '(at least 160 pixels a side)'
+    """
+    return (
+        f"the photo is {cols}x{rows} pixels: too small to read a Domineering sheet from "
+        f"(at least {min_side} pixels a side)"
+    )
+
+
 def read_sheet(
     image: np.ndarray,
     *,
@@ -339,10 +354,7 @@ def read_sheet(
     if min(rows, cols) < min_side:
         # As the kingdom reader says it (vision.kingdomino.pipeline), with this reader's
         # least size (session 11: an 80x60 photo was read as an empty sheet).
-        raise GridNotFoundError(
-            f"the photo is {cols}x{rows} pixels: too small to read a Domineering sheet from "
-            f"(at least {min_side} pixels a side)"
-        )
+        raise GridNotFoundError(too_small(rows, cols, min_side=min_side))
     model = model or load_model()
     work = downscale(image, max_side)
     scale = image.shape[1] / work.shape[1]

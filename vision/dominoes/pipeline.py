@@ -412,13 +412,6 @@ def _refitted(image: np.ndarray, candidate: TileCandidate, max_pips: int) -> Til
     return best
 
 
-def _pip_first_readings(
-    image: np.ndarray, readings: list[TileReading], max_pips: int
-) -> list[TileReading]:
-    """Tiles found from their pips (:func:`_pip_first_tiles_read`, the tiles only)."""
-    return _pip_first_tiles_read(image, readings, max_pips)[0]
-
-
 def _pip_first_tiles_read(
     image: np.ndarray, readings: list[TileReading], max_pips: int
 ) -> tuple[list[TileReading], list[TileReading]]:

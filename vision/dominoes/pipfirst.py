@@ -556,21 +556,6 @@ def _bars_beside(
     return [(index, width) for _, index, width in sorted(best)[:2]]
 
 
-def _reaches(
-    stroke: _Stroke,
-    across: np.ndarray,
-    width: float,
-    group: np.ndarray,
-    pips: tuple[np.ndarray, np.ndarray, np.ndarray],
-    ink: np.ndarray,
-    bar: int,
-) -> tuple[float, float]:
-    """How far (pixels across ``stroke``, ahead and back) the pips of each half reach
-    (:func:`_half_pips`): the other half reaches at most 1.15 times as far as the
-    group's; 0 where there are no pips (a blank half)."""
-    return _half_pips(stroke, across, width, group, pips, ink, bar)[0]
-
-
 def _half_pips(
     stroke: _Stroke,
     across: np.ndarray,
