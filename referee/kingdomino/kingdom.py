@@ -5,7 +5,8 @@ Notation
 Rows top to bottom separated by ``/`` or newlines, squares by spaces.  A square
 is a terrain letter plus an optional crown digit: ``W`` wheat, ``F`` forest,
 ``L`` lake, ``G`` grassland, ``S`` swamp, ``M`` mine, ``C`` castle, ``.`` empty.
-Any rectangle up to 9x9.
+Any rectangle up to 9x9.  A row with no space in it is read square by square
+(``W1WF.C``).
 
 >>> kingdom = parse_kingdom("G L F F F1/W C . . .")
 >>> kingdom.rows, kingdom.cols
@@ -299,94 +300,145 @@ def _parse_token(token: str) -> tuple[Square | None, tuple[str, int]]:
     return Square(_BY_LETTER[letter.upper()], int(rest) if rest else 0), ("", 0)
 
 
-_TOKEN = re.compile(r"/|\n|[^\s/]+")
 _ROW_BREAK = re.compile(r"[/\n]")
+_SPACED = re.compile(r"\S+")
+
+
+def _rows(text: str) -> Iterator[tuple[int, int, str]]:
+    """Each part of ``text`` between row breaks: ``(start, end, break after it)``, the
+    break ``"/"``, ``"\\n"`` or ``""`` at the end of the text."""
+    start = 0
+    for found in _ROW_BREAK.finditer(text):
+        yield start, found.start(), found.group()
+        start = found.end()
+    yield start, len(text), ""
+
+
+def _line_of(text: str, index: int) -> tuple[str, int]:
+    """The line of ``text`` holding ``index``, and ``index`` within it."""
+    start = text.rfind("\n", 0, index) + 1
+    end = text.find("\n", index)
+    line = text[start : end if end >= 0 else None]
+    return line.removesuffix("\r"), index - start
+
+
+def _compact_squares(row: str) -> Iterator[tuple[int, str]]:
+    """A row written without spaces (``W1WF.C``) cut into its squares: ``(offset, token)``,
+    each a character and the crown digit after it, if any."""
+    index = 0
+    while index < len(row):
+        end = index + 2 if row[index + 1 : index + 2].isdigit() else index + 1
+        yield index, row[index:end]
+        index = end
+
+
+def _count_compact(row: str) -> int:
+    """How many squares :func:`_compact_squares` cuts ``row`` into."""
+    return sum(1 for _ in _compact_squares(row))
+
+
+def _parse_row(row: str, number: int, width: int | None) -> tuple[Square, ...]:
+    """The squares of one row, ``row`` stripped of the spaces around it.
+
+    ``width`` is row 1's number of squares (``None`` while reading row 1).  A row with
+    no space in it is read compact, a terrain letter and an optional crown digit after
+    another (``W1WF.C``); one square alone reads the same either way.
+
+    Raises
+    ------
+    NotationError
+        With ``row`` as its text and the column of the fault in it: a bad square,
+        more squares than row 1 (or than 9), or fewer than row 1.
+    """
+    compact = not any(char.isspace() for char in row)
+    tokens = (
+        _compact_squares(row)
+        if compact
+        else ((m.start(), m.group()) for m in _SPACED.finditer(row))
+    )
+    limit = MAX_SIDE if width is None else width
+    squares: list[Square] = []
+    for offset, token in tokens:
+        if len(squares) == limit:  # one square too many: count them all, stop here
+            count = _count_compact(row) if compact else len(row.split())
+            message = (
+                f"a kingdom has at most {MAX_SIDE} columns, row 1 has {count}"
+                if width is None
+                else f"row {number} has {count} squares but row 1 has {width}"
+            )
+            raise NotationError(message, text=row, index=offset)
+        if compact and squares and token[0].isdigit() and row[offset - 1].isdigit():
+            # F12: a second crown digit (not a square of its own)
+            after = offset
+            while after < len(row) and row[after].isdigit():
+                after += 1
+            raise NotationError(
+                f"bad square {row[offset - 2 : after]!r}: a square is a terrain letter and"
+                f" at most one crown digit in row {number}",
+                text=row,
+                index=offset,
+            )
+        square, (message, fault) = _parse_token(token)
+        if square is None:
+            raise NotationError(f"{message} in row {number}", text=row, index=offset + fault)
+        squares.append(square)
+    if width is not None and len(squares) < width:
+        count = len(squares)
+        raise NotationError(
+            f"row {number} has {count} square{'' if count == 1 else 's'} but row 1 has {width}",
+            text=row,
+            index=len(row),
+        )
+    return tuple(squares)
 
 
 def parse_kingdom(text: str) -> Kingdom:
     """Parse a kingdom: rows separated by ``/`` or newlines, squares by spaces.
 
-    Blank lines and extra spaces are ignored.
+    Blank lines and extra spaces are ignored.  A row typed with no spaces is read
+    square by square, a terrain letter and an optional crown digit each (``W1WF.C``).
 
     >>> parse_kingdom(" C  W1 \\n\\n F . ").squares[1][0]
     Square(terrain=<Terrain.FOREST: 'forest'>, crowns=0)
+    >>> format_kingdom(parse_kingdom("W1WF.C/L L L L L"))
+    'W1 W F . C/L L L L L'
 
     Raises
     ------
     NotationError
-        Naming the fault, its row (1-based) and its column in ``text``:
-        unknown letter, bad crown digit, empty row, rows of different lengths,
-        more than 9 rows or columns, or no squares at all.
+        Naming the fault and its row (from 1), with the column of the fault in that
+        row and that row as its text (rows typed on one line with ``/`` or on many,
+        the column counts within the row named): unknown letter, bad crown digit,
+        rows of different lengths, more than 9 rows or columns, no squares at all.
+        An empty row (two ``/`` with nothing between) is placed in the line of text
+        holding its ``/``.
     """
-    rows: list[list[tuple[Square, int, int]]] = []  # (square, start, end) in text
-    current: list[tuple[Square, int, int]] = []
-    for match in _TOKEN.finditer(text):
-        token, index = match.group(), match.start()
-        if token == "/":
-            if not current:
-                raise NotationError(f"row {len(rows) + 1} is empty", text=text, index=index)
-            rows.append(current)
-            current = []
-        elif token == "\n":
-            if current:
-                rows.append(current)
-                current = []
-        else:
-            if len(rows) == MAX_SIDE and not current:  # a 10th row: stop reading here
-                more = sum(1 for part in _ROW_BREAK.split(text[index:]) if part.strip())
-                raise NotationError(
-                    f"a kingdom has at most {MAX_SIDE} rows, got {MAX_SIDE + more}",
-                    text=text,
-                    index=index,
-                )
-            width = len(rows[0]) if rows else MAX_SIDE
-            if len(current) == max(width, MAX_SIDE):  # one square too many: stop here
-                end = _ROW_BREAK.search(text, index)
-                count = len(current) + len(text[index : end.start() if end else None].split())
-                raise NotationError(
-                    f"a kingdom has at most {MAX_SIDE} columns, row 1 has {count}"
-                    if not rows
-                    else f"row {len(rows) + 1} has {count} squares but row 1 has {width}",
-                    text=text,
-                    index=current[width][1] if rows else index,
-                )
-            square, (message, offset) = _parse_token(token)
-            if square is None:
-                raise NotationError(
-                    f"{message} in row {len(rows) + 1}", text=text, index=index + offset
-                )
-            current.append((square, index, match.end()))
-    if current:
-        rows.append(current)
-    elif rows and text.rstrip().endswith("/"):
-        raise NotationError(
-            f"row {len(rows) + 1} is empty", text=text, index=text.rstrip().rindex("/")
-        )
+    rows: list[tuple[Square, ...]] = []
+    last = len(text.rstrip()) - 1  # where a "/" ending the text would be
+    for start, end, after in _rows(text):
+        part = text[start:end]
+        row = part.strip()
+        if not row:
+            if after == "/":
+                line, index = _line_of(text, end)
+                raise NotationError(f"row {len(rows) + 1} is empty", text=line, index=index)
+            continue
+        number = len(rows) + 1
+        if number > MAX_SIDE:  # a 10th row: stop reading here, count them all
+            more = sum(1 for piece in _ROW_BREAK.split(text[start:]) if piece.strip())
+            raise NotationError(
+                f"a kingdom has at most {MAX_SIDE} rows, got {MAX_SIDE + more}: row {number}"
+                " is one too many",
+                text=row,
+                index=0,
+            )
+        rows.append(_parse_row(row, number, len(rows[0]) if rows else None))
+        if after == "/" and end == last:  # "G L/": the row after the "/" is empty
+            line, index = _line_of(text, end)
+            raise NotationError(f"row {number + 1} is empty", text=line, index=index)
     if not rows:
         raise NotationError("empty kingdom: no squares", text=text)
-    if len(rows) > MAX_SIDE:
-        raise NotationError(
-            f"a kingdom has at most {MAX_SIDE} rows, got {len(rows)}",
-            text=text,
-            index=rows[MAX_SIDE][0][1],
-        )
-    width = len(rows[0])
-    if width > MAX_SIDE:
-        raise NotationError(
-            f"a kingdom has at most {MAX_SIDE} columns, row 1 has {width}",
-            text=text,
-            index=rows[0][MAX_SIDE][1],
-        )
-    for number, row in enumerate(rows[1:], start=2):
-        if len(row) != width:
-            index = row[width][1] if len(row) > width else row[-1][2]
-            raise NotationError(
-                f"row {number} has {len(row)} square{'' if len(row) == 1 else 's'} "
-                f"but row 1 has {width}",
-                text=text,
-                index=index,
-            )
-    return Kingdom(tuple(tuple(square for square, _, _ in row) for row in rows))
+    return Kingdom(tuple(rows))
 
 
 def format_kingdom(kingdom: Kingdom, *, row_separator: str = "/") -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import sys
@@ -128,6 +129,52 @@ def test_score_bad_notation_is_one_line_exit_2(capsys: pytest.CaptureFixture[str
     assert (status, out) == (2, "")
     assert err.count("\n") == 1
     assert "unknown terrain letter 'X'" in err and "column 6" in err and "row 1" in err
+
+
+_UNKNOWN_X = "unknown terrain letter 'X' (expected one of W F L G S M C .)"
+
+
+@pytest.mark.parametrize("how", ["argument", "file", "stdin"])
+def test_score_error_on_many_rows_names_the_column_in_the_row_named(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    how: str,
+) -> None:
+    # Session 12: "in row 1 at column 2 of 'C....\n.....\n..X..\n.....\n.....'": the
+    # column counted in the whole text, which was quoted with its line breaks.  Row 3 is
+    # "..X..": the X is its third square (the row, typed compact, is read square by square).
+    text = "C....\n.....\n..X..\n.....\n....."
+    value = text
+    if how == "file":
+        path = tmp_path / "kingdom.txt"
+        path.write_text(text + "\n", encoding="utf-8")
+        value = str(path)
+    elif how == "stdin":
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+        value = "-"
+    status, out, err = run(capsys, "score", value)
+    assert (status, out) == (2, "")
+    assert err == f"referee: error: KINGDOM: {_UNKNOWN_X} in row 3 at column 3 of '..X..'\n"
+    # Spaced, on lines or joined by "/": the same row, its column counted within it.
+    for joined in ("\n", "/", " / "):
+        spaced = joined.join(["C . . . .", ". . . . .", ". . X . .", ". . . . .", ". . . . ."])
+        status, out, err = run(capsys, "score", spaced)
+        assert (status, out) == (2, "")
+        assert err == f"referee: error: KINGDOM: {_UNKNOWN_X} in row 3 at column 5 of '. . X . .'\n"
+
+
+def test_score_a_kingdom_typed_compact(capsys: pytest.CaptureFixture[str]) -> None:
+    # W1WW.W2/....W/..C..: the README's two wheat domains (3 x 1 and 2 x 2 = 7).
+    status, out, err = run(capsys, "score", "W1WW.W2\n....W\n..C..", "--json")
+    assert (status, err) == (0, "")
+    assert json.loads(out)["score"] == 7
+
+
+def test_compare_names_the_kingdom_and_the_row(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "compare", "C F1 F", "C L1 L\nW X W")
+    assert (status, out) == (2, "")
+    assert err == f"referee: error: kingdom 2: {_UNKNOWN_X} in row 2 at column 3 of 'W X W'\n"
 
 
 def test_score_overlay_needs_a_photo(capsys: pytest.CaptureFixture[str]) -> None:

@@ -131,6 +131,45 @@ def test_compare_errors_name_the_kingdom(client: FlaskClient) -> None:
     )
 
 
+_UNKNOWN_X = "unknown terrain letter 'X' (expected one of W F L G S M C .)"
+
+
+def test_notation_errors_on_many_rows_name_the_row_and_its_column(client: FlaskClient) -> None:
+    # Session 12: a kingdom typed on lines (the pages' notation boxes) was refused "in row 1
+    # at column 2 of 'C....\n.....\n..X..'": the column counted in the whole text, quoted
+    # with its line breaks.  Now the row named is quoted and the column counts within it;
+    # a row typed without spaces is read square by square (row 3's X is its third square).
+    lines = "C....\n.....\n..X..\n.....\n....."
+    expected = f"field 'kingdom': {_UNKNOWN_X} in row 3 at column 3 of '..X..'"
+    assert post(client, "/api/kingdomino/score", json={"kingdom": lines}) == (
+        400,
+        {"error": expected},
+    )
+    assert post(client, "/api/kingdomino/score", data={"kingdom": lines}) == (
+        400,
+        {"error": expected},
+    )
+    spaced = "C . . . ./. . . . ./. . X . ./. . . . ./. . . . ."
+    assert post(client, "/api/kingdomino/score", json={"kingdom": spaced}) == (
+        400,
+        {"error": f"field 'kingdom': {_UNKNOWN_X} in row 3 at column 5 of '. . X . .'"},
+    )
+    body = {"kingdom1": "C F1 F", "kingdom2": "C L1 L\nW W\n"}
+    assert post(client, "/api/kingdomino/compare", json=body) == (
+        400,
+        {"error": "field 'kingdom2': row 2 has 2 squares but row 1 has 3 at column 4 of 'W W'"},
+    )
+
+
+def test_a_kingdom_typed_compact_is_scored(client: FlaskClient) -> None:
+    # W1WW.W2/....W/..C..: two wheat domains, 3 x 1 and 2 x 2 = 7 (as WHEAT_7 spaced).
+    status, answer = post(
+        client, "/api/kingdomino/score", json={"kingdom": "W1WW.W2\n....W\n..C.."}
+    )
+    assert status == 200
+    assert (answer["score"], answer["kingdom"]) == (7, "W1 W W . W2/. . . . W/. . C . .")
+
+
 def test_compare_needs_both(client: FlaskClient) -> None:
     status, answer = post(client, "/api/kingdomino/compare", json={"kingdom1": "C W"})
     assert status == 400

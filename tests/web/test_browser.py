@@ -1934,6 +1934,27 @@ def test_kingdom_typed_and_refused_says_the_board_is_the_last_good_one(
     assert page.input_value("#notation") == "C X"
 
 
+def test_kingdom_typed_on_lines_and_refused_names_the_row_and_its_column(
+    page: Any, live_server: str
+) -> None:
+    # Session 12: the notation box holds a row a line; a fault in row 3 was said "in row 1
+    # at column 2 of 'C....\n.....\n..X..\n.....\n.....'" (the whole text, escaped).
+    page.goto(live_server + "/kingdomino/")
+    page.click("details.notation summary")
+    page.fill("#notation", "C....\n.....\n..X..\n.....\n.....")
+    page.click("#use-notation")
+    page.wait_for_selector("#notation-status.error")
+    assert page.inner_text("#notation-status") == (
+        "unknown terrain letter 'X' (expected one of W F L G S M C .) in row 3 at column 3"
+        " of '..X..'"
+    )
+    # Typed compact and right, it is scored and shown spaced, a row a line.
+    page.fill("#notation", "W1WW.W2\n....W\n..C..")
+    page.click("#use-notation")
+    total_is(page, 7)
+    assert page.input_value("#notation") == "W1 W W . W2\n. . . . W\n. . C . ."
+
+
 def test_domineering_photo_set_aside_keeps_the_refusal_typed_meanwhile(
     page: Any, live_server: str
 ) -> None:
