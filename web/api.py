@@ -77,7 +77,7 @@ def _count(data: dict[str, Any]) -> dict[str, Any]:
         raise ApiError(400, "send the photo of the tiles as 'photo'")
     image = inputs.photo("photo", draft_side=decode_side(max_pips))
     reading = recognition.read_tiles(
-        image, max_pips=max_pips, photo_side=inputs.photo_side("photo")
+        image, max_pips=max_pips, photo_side=inputs.photo_side("photo"), label=inputs.label("photo")
     )
     reading["hand"] = " ".join(str(tile) for tile in reading["hand"])
     return reading

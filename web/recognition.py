@@ -96,10 +96,19 @@ def _seen(reading: Any, factor: float = 1.0) -> dict[str, Any]:
 
 
 def _named(message: str, label: str | None) -> str:
-    """A reader's refusal of the photo's size ("the photo is 112x150 pixels: too small
-    ...") led by the file's name, as :func:`web.inputs.photo`'s refusals of a photo are
-    (session 11: the 150 px sheet's refusal alone lacked it); other messages as they are."""
-    return f"{label}: {message}" if label and message.startswith("the photo is ") else message
+    """A reader's refusal of the photo led by the file's name, as :func:`web.inputs.photo`'s
+    refusals of a photo are: its size ("small.jpg: the photo is 112x150 pixels: too small
+    ...", session 11) and, session 12, what it does not show ("hand-2.jpg: no domino tile
+    found in the photo: ..."): a page reading several photos (the Cross round's seats, the
+    compare's kingdoms) says which one was refused, as it did for a file it could not
+    decode.  Without ``label`` (or already led by it), ``message`` as it is.
+
+    >>> _named("no kingdom found in the photo", "k.jpg")
+    'k.jpg: no kingdom found in the photo'
+    """
+    if not label or message.startswith(f"{label}: "):
+        return message
+    return f"{label}: {message}"
 
 
 def read_kingdom(
@@ -117,7 +126,7 @@ def read_kingdom(
         smaller: ``corners`` are then given in the sent photo's pixels, as the CLI
         gives them.
     label : str or None, keyword-only
-        The file's name (:func:`web.inputs.label`), said before a refusal of its size.
+        The file's name (:func:`web.inputs.label`), said before a refusal of the photo.
 
     Raises
     ------
@@ -131,7 +140,9 @@ def read_kingdom(
     except NoKingdomError as error:  # says why, and how to take the photo
         raise ApiError(422, _named(str(error), label)) from None
     except ValueError as error:
-        raise ApiError(422, f"no kingdom could be read from the photo: {error}") from None
+        raise ApiError(
+            422, _named(f"no kingdom could be read from the photo: {error}", label)
+        ) from None
     factor = 1.0 if photo_side is None else photo_side / max(image.shape[:2])
     seen = _seen(reading, factor)
     seen["unsure"] = [[bool(value) for value in row] for row in reading.unsure]
@@ -197,17 +208,23 @@ def read_sheet(
             raise ApiError(422, str(error), **seen) from None
         if isinstance(error, GridNotFoundError):  # says why, and how to take the photo
             raise ApiError(422, _named(str(error), label)) from None
-        raise ApiError(422, f"no Domineering grid could be read from the photo: {error}") from None
+        message = f"no Domineering grid could be read from the photo: {error}"
+        raise ApiError(422, _named(message, label)) from None
     return {**_sheet_seen(result.reading, result.overlay), "first": first}
 
 
 def read_tiles(
-    image: np.ndarray, *, max_pips: int = 6, photo_side: int | None = None
+    image: np.ndarray,
+    *,
+    max_pips: int = 6,
+    photo_side: int | None = None,
+    label: str | None = None,
 ) -> dict[str, Any]:
     """Read the domino tiles in a photo (``vision.dominoes.read_dominoes``).
 
     ``photo_side``: the longer side of the photo as sent, pixels, when ``image`` was
     decoded smaller (``vision.dominoes.decode_side``): corners are then its pixels.
+    ``label``: the file's name (:func:`web.inputs.label`), said before a refusal.
 
     Returns
     -------
@@ -224,11 +241,12 @@ def read_tiles(
     try:
         reading = read_dominoes(image, max_pips=max_pips)
     except ValueError as error:
-        raise ApiError(422, f"no domino tiles could be read from the photo: {error}") from None
+        message = f"no domino tiles could be read from the photo: {error}"
+        raise ApiError(422, _named(message, label)) from None
     overlay = overlay_url(draw_tiles(image, reading))
     if not reading.tiles:
         # Never an empty hand: in Cross that would be the player who went out.
-        raise ApiError(422, NO_TILES, overlay=overlay)
+        raise ApiError(422, _named(NO_TILES, label), overlay=overlay)
     factor = 1.0 if photo_side is None else photo_side / max(image.shape[:2])
     answer: dict[str, Any] = reading.scaled(factor).to_json()
     answer["hand"] = [Tile(*tile.pips) for tile in reading.tiles]

@@ -279,7 +279,10 @@ def test_a_photo_of_no_tile_is_422(client: FlaskClient, jpeg_bytes: bytes) -> No
     data = {"layout": "6-6", "photo": (io.BytesIO(jpeg_bytes), "hand.jpg")}
     response = client.post(URL, data=data, content_type="multipart/form-data")
     assert response.status_code == 422
-    assert response.get_json()["error"].startswith("no domino tile found in the photo")
+    assert response.get_json()["error"] == (
+        "hand.jpg: no domino tile found in the photo: lay the tiles face up, apart, and "
+        "photograph them from above"
+    )
 
 
 def test_a_file_not_an_image_is_415(client: FlaskClient) -> None:

@@ -49,7 +49,11 @@ def seen_images(monkeypatch: pytest.MonkeyPatch) -> list[np.ndarray]:
         return recognition.KingdomPhoto(kingdom, seen, lambda result: f"{OVERLAY}{result.total}")
 
     def read_tiles(
-        image: np.ndarray, *, max_pips: int = 6, photo_side: int | None = None
+        image: np.ndarray,
+        *,
+        max_pips: int = 6,
+        photo_side: int | None = None,
+        label: str | None = None,
     ) -> dict[str, Any]:
         images.append(image)
         tiles = [
@@ -156,7 +160,11 @@ def test_two_step_photo_of_more_tiles_than_a_hand_names_them(
     # Session 8 (newcomer): a photo of 7 tiles was "a hand holds at most 3 tiles, got 7",
     # as if the player had typed them; now the tiles read and what to do.
     def read_tiles(
-        image: np.ndarray, *, max_pips: int = 6, photo_side: int | None = None
+        image: np.ndarray,
+        *,
+        max_pips: int = 6,
+        photo_side: int | None = None,
+        label: str | None = None,
     ) -> dict[str, Any]:
         hand = [Tile(6, 6), Tile(0, 5), Tile(1, 1), Tile(0, 2)]
         return {"tiles": [], "total": 20, "warnings": [], "overlay": OVERLAY, "hand": hand}
@@ -457,12 +465,13 @@ def test_an_unreadable_photo_names_its_seat_not_only_its_file_name(
 
 def test_compare_a_photo_with_no_kingdom_names_the_kingdom(client: FlaskClient) -> None:
     # Session 8 (newcomer): "no kingdom found in the photo" did not say which of the two.
-    # The real reader: a plain grey picture holds no kingdom (it says why; the route, whose).
+    # The real reader: a plain grey picture holds no kingdom (it says why; the route, whose;
+    # session 12: and which file, as for a file that cannot be decoded).
     data = {"kingdom1": "C", "photo2": upload(_png_of(300, 300), "grey.png")}
     response = client.post("/api/kingdomino/compare", data=data)
     assert response.status_code == 422
     assert response.get_json()["error"].startswith(
-        "kingdom 2's photo: no kingdom found in the photo: "
+        "kingdom 2's photo: grey.png: no kingdom found in the photo: "
     )
 
 
@@ -491,12 +500,14 @@ def test_a_photo_with_no_tile_is_422_not_an_empty_hand(
     client: FlaskClient, route: str, field: str, extra: dict[str, str], prefix: str
 ) -> None:
     # A plain grey picture, through the real reader: it holds no tile.  Counted as an
-    # empty hand, Cross would have made that player the one who went out.
+    # empty hand, Cross would have made that player the one who went out.  Session 12: led
+    # by the file's name, as a file that cannot be decoded is (the Cross round page reads
+    # each seat's photo on its own: "no domino tile found" did not say which).
     data: dict[str, Any] = {field: upload(_png_of(300, 400), "grey.png"), **extra}
     response = client.post(route, data=data)
     assert response.status_code == 422, response.get_json()
     answer = response.get_json()
-    assert answer["error"] == prefix + NO_TILES
+    assert answer["error"] == prefix + "grey.png: " + NO_TILES
     assert answer["overlay"].startswith("data:image/jpeg;base64,")
 
 
@@ -522,5 +533,7 @@ def test_a_photo_without_a_sheet_grid_says_so_once(client: FlaskClient) -> None:
     )
     assert response.status_code == 422
     error = response.get_json()["error"]
-    assert error.startswith("no Domineering grid found in the photo: photograph the sheet")
+    assert error.startswith(
+        "blank.png: no Domineering grid found in the photo: photograph the sheet"
+    )
     assert error.count("no Domineering grid") == 1

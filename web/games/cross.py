@@ -148,7 +148,10 @@ def round_answer(data: dict[str, Any]) -> dict[str, Any]:
             try:  # a file that cannot be read too: phones name every photo "image.jpg"
                 image = inputs.photo(field, draft_side=decode_side(6))
                 seen = recognition.read_tiles(
-                    image, max_pips=6, photo_side=inputs.photo_side(field)
+                    image,
+                    max_pips=6,
+                    photo_side=inputs.photo_side(field),
+                    label=inputs.label(field),
                 )
             except ApiError as error:  # name the seat: several photos may be sent at once
                 message = f"player {number}'s photo: {error.message}"
@@ -260,16 +263,12 @@ def _hand_for_plays(values: dict[str, Any]) -> tuple[tuple[Tile, ...], dict[str,
     if values.get("hand") is not None:  # it would be dropped without a word
         raise ApiError(400, "send either a photo 'photo' or a hand 'hand', not both")
     image = inputs.photo("photo", draft_side=decode_side(6))
-    reading = recognition.read_tiles(image, max_pips=6, photo_side=inputs.photo_side("photo"))
-    hand = tuple(reading.pop("hand"))
-    if not hand:
-        raise ApiError(
-            422,
-            "no domino tile found in the photo: lay the tiles face up and apart and "
-            "photograph them from above",
-            overlay=reading.get("overlay"),
-        )
-    return hand, reading
+    # A photo of no tile is refused by read_tiles (422, led by the file's name, with the
+    # overlay): never an empty hand.
+    reading = recognition.read_tiles(
+        image, max_pips=6, photo_side=inputs.photo_side("photo"), label=inputs.label("photo")
+    )
+    return tuple(reading.pop("hand")), reading
 
 
 def plays_answer(data: dict[str, Any]) -> dict[str, Any]:

@@ -116,7 +116,10 @@ def plays_answer(data: dict[str, Any]) -> dict[str, Any]:
             raise ApiError(400, "send either a photo 'photo' or a hand 'hand', not both")
         image = inputs.photo("photo", draft_side=decode_side(_MAX_PIPS))
         reading = recognition.read_tiles(
-            image, max_pips=_MAX_PIPS, photo_side=inputs.photo_side("photo")
+            image,
+            max_pips=_MAX_PIPS,
+            photo_side=inputs.photo_side("photo"),
+            label=inputs.label("photo"),
         )
         hand = tuple(reading.pop("hand"))
         if len(hand) > _HAND:
