@@ -214,9 +214,9 @@ def test_a_photo_without_a_sheet_is_refused_saying_how_to_photograph_it(
 @pytest.mark.xfail(
     strict=True,
     raises=AssertionError,
-    reason="open defect (session 9): with no colour, a kingdom passes the grid evidence and "
-    "paper_spread; no colour-free test separates it from the tuning sheets "
-    "(docs/domineering-vision.md, 'Session 9')",
+    reason="open defect (sessions 9, 12): with no colour, a kingdom passes the grid evidence and "
+    "paper_spread; no colour-free test (levels, margins, labels; session 12: the cells' texture) "
+    "separates it from the tuning sheets (docs/domineering-vision.md, 'Session 9', 'Session 12')",
 )
 def test_a_kingdom_sample_made_grey_is_refused() -> None:
     grey = cv2.cvtColor(read_image(SAMPLES / "kingdom-1.jpg"), cv2.COLOR_BGR2GRAY)
