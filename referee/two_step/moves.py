@@ -263,7 +263,25 @@ def what_to_do(
 
     >>> what_to_do([], (4, 4), (Tile(1, 2),))[0]
     'discard'
+    >>> what_to_do([Play(Tile(1, 1), "hand", "right")], None, (Tile(1, 1),))[1][:59]
+    'the highest double opens the dance floor: 1-1 from the hand'
     """
+    if plays and ends is None:
+        # legal_plays assumes this player leads; the opponent's hand is unseen, so say
+        # when it would open instead (rules/two-step.txt, "Setup").
+        opening = plays[0]
+        if opening.source == "hand":
+            unless = f"unless the opponent holds a higher double than {opening.tile} in hand"
+        else:
+            unless = (
+                "unless the opponent holds any double in hand, "
+                "or a higher one on top of their dance card"
+            )
+        where = "hand" if opening.source == "hand" else "dance card"
+        return "play", (
+            f"the highest double opens the dance floor: {opening.tile} from the {where}, "
+            f"{unless} (rules/two-step.txt)"
+        )
     if plays:
         return "play", "plays are compulsory: play one of these (rules/two-step.txt)"
     if ends is None:

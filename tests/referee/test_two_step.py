@@ -222,6 +222,31 @@ def test_empty_floor_opens_with_the_card_double_when_the_hand_has_none() -> None
     assert legal_plays(None, parse_hand("1-2 3-4 0-5"), T("2-3")) == []
 
 
+def test_the_opening_advice_says_when_the_opponent_would_open_instead() -> None:
+    # rules/two-step.txt, Setup: the highest double in either HAND opens; only if neither
+    # hand holds one does the highest double on top of a dance card.  One player's view
+    # cannot see the other hand, so the advice names the case where the opponent opens.
+    hand = parse_hand("1-1 4-5 1-2")
+    plays = legal_plays(None, hand, T("6-6"))
+    assert what_to_do(plays, None, hand) == (
+        "play",
+        "the highest double opens the dance floor: 1-1 from the hand, unless the "
+        "opponent holds a higher double than 1-1 in hand (rules/two-step.txt)",
+    )
+    hand = parse_hand("1-2 2-3 4-5")
+    plays = legal_plays(None, hand, T("6-6"))
+    assert what_to_do(plays, None, hand) == (
+        "play",
+        "the highest double opens the dance floor: 6-6 from the dance card, unless the "
+        "opponent holds any double in hand, or a higher one on top of their dance card "
+        "(rules/two-step.txt)",
+    )
+    # Once the floor has ends, the compulsory-play reason is unchanged.
+    assert what_to_do([Play(Tile(1, 3), "hand", "right")], (6, 3), hand)[1] == (
+        "plays are compulsory: play one of these (rules/two-step.txt)"
+    )
+
+
 def test_discard_on_an_empty_floor_is_impossible() -> None:
     with pytest.raises(ImpossiblePositionError, match="2-3"):
         legal_plays(None, parse_hand("1-1"), None, T("2-3"))

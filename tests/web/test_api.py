@@ -527,6 +527,12 @@ def test_two_step_empty_floor_opens_with_the_highest_double(client: FlaskClient)
     _, answer = post(client, "/api/two-step/plays", data=body)
     assert answer["plays"] == [{"tile": "5-5", "source": "hand", "end": "right"}]
     assert answer["ends"] is None
+    # rules/two-step.txt: a double in either hand opens before one on a dance card; the
+    # opponent's hand is unseen, so the answer says when the opponent opens instead.
+    assert answer["reason"] == (
+        "the highest double opens the dance floor: 5-5 from the hand, unless the "
+        "opponent holds a higher double than 5-5 in hand (rules/two-step.txt)"
+    )
 
 
 def test_two_step_no_play(client: FlaskClient) -> None:

@@ -660,6 +660,24 @@ def test_two_step_plays_from_each_source(page: Any, live_server: str) -> None:
     screenshot(page, "two-step")
 
 
+def test_two_step_opening_says_when_the_opponent_opens_instead(page: Any, live_server: str) -> None:
+    # Session 12 (newcomer): on an empty floor the page said "the opening double" as if
+    # this player surely leads; rules/two-step.txt lets a double in either HAND open before
+    # one on a dance card, and the opponent's hand is unseen.
+    page.goto(live_server + "/two-step/")
+    page.check("#empty-floor")
+    for tile in ("1-2", "2-3", "4-5"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    page.click("#target button[data-slot='card']")
+    page.click("#picker .tile-button[data-tile='6-6']")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '1 legal play'")
+    assert page.locator("#plays-detail").text_content() == (
+        "the highest double opens the dance floor: 6-6 from the dance card, unless the "
+        "opponent holds any double in hand, or a higher one on top of their dance card "
+        "(rules/two-step.txt)"
+    )
+
+
 def test_two_step_photo_tiles_already_on_a_pile_are_said_not_dropped(
     page: Any, live_server: str
 ) -> None:

@@ -828,7 +828,8 @@
       const count = data.plays.length;
       title.textContent = count ? `${count} legal play${count === 1 ? "" : "s"}` : "No play";
       if (count) {
-        detail.textContent = data.ends ? `on the ends ${data.ends[0]} and ${data.ends[1]}` : "the opening double";
+        // On an empty floor the reason says when the opponent would open instead.
+        detail.textContent = data.ends ? `on the ends ${data.ends[0]} and ${data.ends[1]}` : data.reason;
       } else {
         detail.textContent = data.reason;
       }
