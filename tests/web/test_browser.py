@@ -1621,6 +1621,34 @@ def test_cross_plays_picker_greys_the_tiles_on_the_table(page: Any, live_server:
     assert _greyed(page) == ["1-1", "3-6", "6-6"]
 
 
+def test_cross_plays_table_edited_is_said_stale_then_asked_again(
+    page: Any, live_server: str
+) -> None:
+    # Session 12 (newcomer): after the table was edited the old answer stayed as if it
+    # were current. rules/cross.txt: on 6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0 the 3-5
+    # plays on the north arm's 3; with 3-5 already there (N: 6-3 3-5) it is on the table,
+    # and 4-4 fits no end (5, 2, 1, 0): draw.
+    page.goto(live_server + "/cross/plays")
+    page.fill("#plays-layout", "6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0")
+    page.fill("#plays-hand-text", "4-4")
+    page.click("#plays-ask")
+    page.wait_for_function("document.getElementById('plays-title').textContent === 'No play: draw'")
+    assert page.is_hidden("#plays-note")
+    page.fill("#plays-layout", "6-6 | N: 6-4 | E: 6-2 | S: 6-1 | W: 6-0")
+    assert page.is_visible("#plays-note")
+    assert page.inner_text("#plays-note").startswith("This answer is for the last table asked about")
+    # Typed back as it was answered: the answer is current again.
+    page.fill("#plays-layout", "6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0")
+    assert page.is_hidden("#plays-note")
+    # Edited and left (tapping elsewhere): asked again; 4-4 now plays on the north 4.
+    page.fill("#plays-layout", "6-6 | N: 6-4 | E: 6-2 | S: 6-1 | W: 6-0")
+    page.click("h1")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '1 legal play'")
+    assert page.is_hidden("#plays-note")
+    plays = page.locator("#plays-list li").evaluate_all("items => items.map(i => i.dataset.play)")
+    assert plays == ["4-4 N"]
+
+
 def test_cross_plays_draw_pass_and_blocked(page: Any, live_server: str) -> None:
     page.goto(live_server + "/cross/plays")
     page.fill("#plays-layout", "6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0")

@@ -628,7 +628,7 @@
         return;
       }
       R.status(status, "");
-      answered = data;
+      answered = { ...data, asked: body.layout };
       note.hidden = true;
       answerBox.classList.remove("stale");
       answerBox.hidden = false;
@@ -662,10 +662,22 @@
     handBox.addEventListener("keydown", (event) => event.key === "Enter" && ask());
     // A table edited since it was answered: its tiles are no longer greyed (they were
     // the last table's) until the referee reads the new one.
+    // Session 12 (newcomer): the answer stayed as if current after the table changed.
+    // While the player types it is said to be the last table's; leaving the box (or
+    // Enter, or the button) asks again.
     layoutBox.addEventListener("input", () => {
       saveDraft();
       picker.refresh();
+      if (answered && layoutBox.value !== answered.asked) {
+        note.textContent = "This answer is for the last table asked about: leave the box or press Enter to ask again.";
+        note.hidden = false;
+        answerBox.classList.add("stale");
+      } else if (answered) {
+        note.hidden = true;
+        answerBox.classList.remove("stale");
+      }
     });
+    layoutBox.addEventListener("change", () => asked && ask());
     layoutBox.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && !event.shiftKey) {
         event.preventDefault();
