@@ -501,6 +501,25 @@ def test_cross_match_rounds_added_up_to_the_target(page: Any, live_server: str) 
     assert page.inner_text("#match-scores") == ""
 
 
+def test_two_step_round_tiles_stay_whole_and_the_box_is_not_zoomed(
+    page: Any, live_server: str
+) -> None:
+    # Session 12 (newcomer): at 360 px the summary broke tiles after the hyphen
+    # ("hand 1-" / "2 0-2"), and the position box's 15.2 px text made iOS zoom in on a tap.
+    page.goto(live_server + "/two-step/round")
+    page.click("#round-example")
+    page.wait_for_function(
+        "document.getElementById('round-title').textContent === 'Player 2 to move'"
+    )
+    tiles = page.locator("#round-summary .tile-text")
+    assert tiles.count() > 10
+    lines = tiles.evaluate_all("spans => spans.map(s => s.getClientRects().length)")
+    assert set(lines) == {1}
+    assert "1-2" in tiles.all_inner_texts()
+    size = page.eval_on_selector("#round-position", "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 16
+
+
 def test_two_step_round_refereed_and_a_match(page: Any, live_server: str) -> None:
     page.goto(live_server + "/two-step/")
     page.click("text=Referee the round")
