@@ -99,9 +99,10 @@ def round_result(hands: Sequence[Sequence[Tile]], *, went_out: int | None = None
     empty = [number for number, hand in enumerate(hands) if not hand]
     if went_out is None:
         if len(empty) > 1:
-            shown = ", ".join(str(number + 1) for number in empty)
+            shown = ", ".join(str(number + 1) for number in empty[:-1])
+            shown = f"{shown} and {empty[-1] + 1}"
             raise ImpossiblePositionError(
-                f"hands {shown} are all empty: only one player can go out"
+                f"players {shown} all have empty hands: only one player can go out"
             )
         went_out = empty[0] if empty else None
     elif not 0 <= went_out < len(hands):
@@ -119,7 +120,7 @@ def round_result(hands: Sequence[Sequence[Tile]], *, went_out: int | None = None
         if held > len(double_set(MAX_PIPS)) - dealt:
             raise ImpossiblePositionError(
                 f"{held} tiles are in the hands, but player {went_out + 1} went out after "
-                f"setting at least the {dealt} tiles dealt to them: at most "
+                f"setting every tile dealt to them (at least {dealt}): at most "
                 f"{len(double_set(MAX_PIPS)) - dealt} can be left"
             )
         winner = went_out

@@ -270,7 +270,7 @@ def test_blocked_round_tied_for_lowest_scores_nothing() -> None:
     [
         (["1-2 3-4", "3-4"], "tile 3-4 appears more than once: hand 1, hand 2"),
         (["1-7", "3-4"], "tile 1-7 in hand 1 is not in a double-6 set"),
-        (["", "1-2", ""], "hands 1, 3 are all empty"),
+        (["", "1-2", ""], "players 1 and 3 all have empty hands"),
         (["1-2"], "2 to 4 players"),
     ],
 )
@@ -572,8 +572,18 @@ def test_bad_input_raises_the_typed_errors() -> None:
         CrossRules(players=5)
     with pytest.raises(ImpossiblePositionError, match="appears more than once"):
         round_result([hand("1-2"), hand("2-1")])
-    with pytest.raises(ImpossiblePositionError, match="hands 1, 2 are all empty"):
+    with pytest.raises(ImpossiblePositionError, match="players 1 and 2 all have empty hands"):
         round_result([hand(""), hand("")])
+    # Session 12 (newcomer): "at least the 6 tiles dealt to them" read as if 2 players
+    # were dealt 6 (rules/cross.txt deals 7; the variant 6: at least 6 were set).  28 - 6
+    # = 22 tiles at most are left in the hands; 23 cannot be.
+    all_but_lead = " ".join(str(tile) for tile in double_set(6)[:23])
+    with pytest.raises(
+        ImpossiblePositionError,
+        match=r"^23 tiles are in the hands, but player 1 went out after setting every tile "
+        r"dealt to them \(at least 6\): at most 22 can be left$",
+    ):
+        round_result([hand(""), hand(all_but_lead)], went_out=0)
     with pytest.raises(RefereeError, match=r"2 to 4 players, got 1 hand$"):
         round_result([hand("1-2")])
     # Session 11 (newcomer): "got 1 hand(s)"; five hands are "5 hands".
