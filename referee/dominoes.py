@@ -31,6 +31,7 @@ from typing import Literal
 from referee.errors import IllegalMoveError, ImpossiblePositionError, NotationError, RefereeError
 
 __all__ = [
+    "DASHES",
     "DEFAULT_MAX_PIPS",
     "End",
     "Line",
@@ -114,6 +115,11 @@ class Tile:
         raise ValueError(f"tile {self} has no half with {pips} pips")
 
 
+#: Dashes typed for '-' by phone keyboards and word processors (hyphen, non-breaking
+#: hyphen, figure dash, en dash, em dash, minus sign): read as '-', one character for
+#: one, so the columns named in errors stay right (session 12).
+DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212", "-"))
+
 # ASCII digits only: a bare \d would also take Arabic-Indic or full-width digits.
 _TILE_RE = re.compile(r"\s*(\[)?\s*([0-9]+)\s*([-|])\s*([0-9]+)\s*(\])?\s*")
 
@@ -135,6 +141,7 @@ def parse_halves(text: str, *, max_pips: int = _MAX_HALF) -> tuple[int, int]:
     Traceback (most recent call last):
     referee.errors.NotationError: one tile is written here, not 2 at column 5 of '6-3 3-1'
     """
+    text = text.translate(DASHES)
     match = _TILE_RE.fullmatch(text)
     if match is None or bool(match.group(1)) != bool(match.group(5)):
         words = list(re.finditer(r"[^\s,]+", text))
@@ -209,6 +216,7 @@ def parse_hand(text: str, *, max_pips: int = _MAX_HALF) -> tuple[Tile, ...]:
     >>> parse_hand("1-2,,3-4")
     (Tile(1, 2), Tile(3, 4))
     """
+    text = text.translate(DASHES)
     tiles: list[Tile] = []
     for match in re.finditer(r"[^\s,]+", text):
         try:

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from referee.cross.rules import MAX_PIPS
-from referee.dominoes import Tile, parse_halves
+from referee.dominoes import DASHES, Tile, parse_halves
 from referee.errors import IllegalMoveError, NotationError
 
 __all__ = ["ARMS", "END_RE", "LEAD", "Arm", "Layout", "Placed", "format_layout", "parse_layout"]
@@ -341,4 +341,5 @@ def parse_layout(text: str, *, max_pips: int = MAX_PIPS) -> Layout:
     referee.errors.NotationError: 3-5 does not match the 4 it is played on at column 14 of \
 '6-6 | N: 6-4 3-5'
     """
+    text = text.translate(DASHES)
     return _LayoutParser(text, max_pips).layout()

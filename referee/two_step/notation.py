@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.dominoes import Line, Tile, format_hand, parse_halves, parse_hand
+from referee.dominoes import DASHES, Line, Tile, format_hand, parse_halves, parse_hand
 from referee.errors import ImpossiblePositionError, NotationError
 from referee.two_step.moves import format_move
 from referee.two_step.rules import DEFAULT_RULES, TwoStepRules
@@ -101,6 +101,7 @@ def parse_round(text: str, rules: TwoStepRules = DEFAULT_RULES) -> TwoStepRound:
         If the position cannot arise (see :class:`TwoStepRound`), or floor tiles
         do not touch.
     """
+    text = text.translate(DASHES)
     values: dict[str, tuple[str, int]] = {}
     for segment in re.finditer(r"[^;\n]+", text):
         body = segment.group()

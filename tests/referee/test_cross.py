@@ -602,3 +602,8 @@ def test_a_finished_round_has_the_lead_on_the_table() -> None:
     with pytest.raises(ImpossiblePositionError, match="all 28 tiles are in the hands"):
         round_result(hands)
     assert round_result([hands[0], hands[1], hands[2], hands[3][1:]]).winner == 0  # 27 is fine
+
+
+def test_a_layout_typed_with_en_dashes_reads() -> None:
+    # Session 12 (newcomer): an en dash for '-' is read as the hyphen.
+    assert parse_layout("6\u20136 | N: 6\u20133 3\u20135") == parse_layout("6-6 | N: 6-3 3-5")

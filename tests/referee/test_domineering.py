@@ -622,3 +622,9 @@ def test_off_the_board_names_the_board_in_good_english(
 ) -> None:
     verdict = check_move(parse_position(position), parse_move(move), player)
     assert not verdict.legal and verdict.reason == reason
+
+
+def test_a_move_typed_with_an_en_dash_or_minus_reads() -> None:
+    # Session 12 (newcomer): 'B3–C3' was refused with "write two cells joined by '-'".
+    assert dom.parse_move("B3\u2013C3") == dom.parse_move("B3-C3")
+    assert dom.parse_move("c3 \u2212 b3") == dom.parse_move("B3-C3")

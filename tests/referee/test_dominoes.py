@@ -167,3 +167,14 @@ def test_every_tile_seen_twice_is_named_at_once() -> None:
         "tile 0-4 appears more than once: hand 1, hand 3; "
         "tile 4-6 appears more than once: hand 1, hand 3"
     )
+
+
+@pytest.mark.parametrize("dash", ["\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2212"])
+def test_a_typed_dash_reads_as_the_hyphen(dash: str) -> None:
+    # Session 12 (newcomer): phone keyboards and word processors put an en dash (or a
+    # minus) for '-'; "6–3" was refused with "a tile is written a-b", which it looks like.
+    assert parse_tile(f"6{dash}3") == Tile(3, 6)
+    assert parse_hand(f"6{dash}3 1{dash}1") == (Tile(3, 6), Tile(1, 1))
+    # One character for one: the column named in an error is still the typed one.
+    with pytest.raises(NotationError, match=r"at column 5 of '6-3 x-1'"):
+        parse_hand(f"6{dash}3 x{dash}1")

@@ -996,3 +996,11 @@ def test_a_quoted_word_is_cut_but_an_apostrophe_is_no_quote() -> None:
     assert NotationError(reason, text="1:5 x:3", index=4).reason == reason
     long = NotationError("unknown field " + repr("x" * 100))
     assert long.reason == "unknown field '" + "x" * 40 + "...'"
+
+
+def test_a_round_and_a_move_typed_with_en_dashes_read() -> None:
+    # Session 12 (newcomer): an en dash for '-' is read as the hyphen everywhere.
+    typed = ("floor -; " + DEALT).replace("-", "\u2013").replace("floor \u2013", "floor -")
+    assert "\u2013" in typed
+    assert parse_round(typed) == parse_round("floor -; " + DEALT)
+    assert parse_move("play 3\u20134 hand left") == Play(Tile(3, 4), "hand", "left")
