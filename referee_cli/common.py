@@ -169,13 +169,40 @@ def parse_notation(value: str, parse: Callable[[str], T], label: str) -> T:
         fail(f"{label}: {error}")
 
 
-#: Suffixes no notation ends with: a value ending so that is no file was meant as one.
-FILE_SUFFIXES = frozenset({".txt", ".text", ".csv", ".json", ".md", ".dat"})
+#: Suffixes no notation ends with: a value ending so that is no file was meant as one
+#: (session 12: ``kingdom.pdf``, missing, was read as a notation: "row 1 is empty").
+FILE_SUFFIXES = frozenset(
+    {".txt", ".text", ".csv", ".json", ".md", ".dat", ".pdf", ".doc", ".docx", ".html", ".xml"}
+)
 
 
 def _looks_like_a_file_name(value: str) -> bool:
     suffix = value.strip().rsplit(".", 1)[-1].lower() if "." in value else ""
     return f".{suffix}" in FILE_SUFFIXES | IMAGE_SUFFIXES
+
+
+def hand_file_problem(value: str) -> str | None:
+    """Why ``value``, given for a hand (tiles, or a photo of them), names a file or folder
+    that is neither; ``None`` when it names none (then it is read as tiles).
+
+    Call it when the value did not read as tiles (and :func:`is_image_path` said no), so
+    a hand that happens to name a file is still a hand.  Session 12 (newcomer): a PDF given
+    for a hand was told "a tile is written a-b ... of '/path/real.pdf'".
+    """
+    try:
+        path = Path(value)
+        if value.strip() and path.is_dir():
+            return f"{value!r} is a directory, not a hand or a photo of one"
+        if value.strip() and path.is_file():
+            return (
+                f"{value!r} is a file but not a photo (JPEG, PNG, WebP, HEIC, ...): write "
+                "the hand as tiles, or give a photo of it"
+            )
+    except OSError:
+        return None
+    if _looks_like_a_file_name(value):
+        return f"no such file {value!r}"
+    return None
 
 
 def parse_option(option: str, value: str, parse: Callable[[str], T]) -> T:

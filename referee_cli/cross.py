@@ -28,6 +28,7 @@ from referee.errors import ImpossiblePositionError, NotationError
 from referee_cli.common import (
     IMAGE_SUFFIXES,
     emit,
+    hand_file_problem,
     is_image_path,
     json_option,
     parse_notation,
@@ -64,11 +65,13 @@ def _read_hand(value: str) -> tuple[Tile, ...]:
                 'and photograph them from above; write "" for the player who went out'
             )
         return tuple(tile.tile for tile in reading.tiles)
-    if Path(value).suffix.lower() in IMAGE_SUFFIXES and not Path(value).exists():
-        raise ValueError(f"no such file {value!r}")
-    if value.strip() and Path(value).is_dir():
-        raise ValueError(f"{value!r} is a directory, not a hand or a photo of one")
-    return parse_hand(value, max_pips=6)
+    try:
+        return parse_hand(value, max_pips=6)
+    except ValueError:
+        problem = hand_file_problem(value)  # a file or folder named: say so instead
+        if problem is not None:
+            raise ValueError(problem) from None
+        raise
 
 
 def _count(number: int, noun: str) -> str:

@@ -7,7 +7,6 @@ numbered from 1 here.  Notation and examples: ``docs/two-step.md``.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import click
@@ -30,9 +29,9 @@ from referee.two_step import (
 )
 from referee_cli.common import (
     EXIT_NO,
-    IMAGE_SUFFIXES,
     emit,
     fail,
+    hand_file_problem,
     is_image_path,
     json_option,
     parse_notation,
@@ -109,11 +108,11 @@ def _read_hand(value: str) -> tuple[Tile, ...]:
                 f"hand holds at most {DEFAULT_RULES.hand}; photograph only the tiles in your hand"
             )
         return hand
-    if Path(value).suffix.lower() in IMAGE_SUFFIXES and not Path(value).exists():
-        raise ValueError(f"--hand: no such file {value!r}")
-    if value.strip() and Path(value).is_dir():
-        raise ValueError(f"--hand: {value!r} is a directory, not a hand or a photo of one")
-    hand = parse_option("--hand", value, lambda text: parse_hand(text, max_pips=6))
+    try:
+        hand = parse_hand(value, max_pips=6)
+    except ValueError as error:
+        problem = hand_file_problem(value)  # a file or folder named: say so instead
+        raise ValueError(f"--hand: {problem or error}") from None
     if len(hand) > DEFAULT_RULES.hand:
         fail(f"--hand: a hand holds at most {DEFAULT_RULES.hand} tiles, got {len(hand)}: {value!r}")
     return hand

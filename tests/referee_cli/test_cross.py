@@ -287,6 +287,23 @@ def test_round_a_missing_hand_photo_says_so(
     assert captured.err == f"referee: error: hand 1: no such file {absent!r}\n"
 
 
+def test_round_a_hand_file_that_is_no_photo_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Session 12 (newcomer): a PDF given for a hand was told "a tile is written a-b ...
+    # of '/path/real.pdf'"; a missing .pdf the same.
+    pdf = tmp_path / "hand.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n%\xe2\xe3\n")
+    assert main(["cross", "round", str(pdf), "6-6"]) == 2
+    assert capsys.readouterr().err == (
+        f"referee: error: hand 1: {str(pdf)!r} is a file but not a photo (JPEG, PNG, WebP, "
+        "HEIC, ...): write the hand as tiles, or give a photo of it\n"
+    )
+    absent = str(tmp_path / "gone.pdf")
+    assert main(["cross", "round", "6-6", absent]) == 2
+    assert capsys.readouterr().err == f"referee: error: hand 2: no such file {absent!r}\n"
+
+
 def test_round_a_gif_hand_photo_is_read_as_a_photo(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

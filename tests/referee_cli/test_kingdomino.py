@@ -698,3 +698,14 @@ def test_a_photo_json_marks_the_squares_the_warnings_call_unsure(
             if square["confidence"] < 0.5:
                 assert (r, c) in marked
     assert any(payload["squares"][r][c]["confidence"] >= 0.5 for r, c in marked)
+
+
+def test_score_a_missing_pdf_is_no_such_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Session 12 (newcomer): a missing '/x/kingdom.pdf' was read as a notation whose rows
+    # are split at '/': "row 1 is empty".
+    absent = str(tmp_path / "kingdom.pdf")
+    status, out, err = run(capsys, "score", absent)
+    assert (status, out) == (2, "")
+    assert err == f"referee: error: KINGDOM: no such file {absent!r}\n"

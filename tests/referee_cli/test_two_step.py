@@ -347,6 +347,19 @@ def test_plays_a_missing_hand_photo_says_so(
     assert capsys.readouterr().err == f"referee: error: --hand: no such file {absent!r}\n"
 
 
+def test_plays_a_hand_file_that_is_no_photo_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Session 12 (newcomer): "a tile is written a-b ... of '/path/real.pdf'".
+    pdf = tmp_path / "hand.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n")
+    assert main(["two-step", "plays", "--ends", "6,3", "--hand", str(pdf)]) == 2
+    assert capsys.readouterr().err == (
+        f"referee: error: --hand: {str(pdf)!r} is a file but not a photo (JPEG, PNG, WebP, "
+        "HEIC, ...): write the hand as tiles, or give a photo of it\n"
+    )
+
+
 def test_plays_a_directory_is_not_a_hand(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
