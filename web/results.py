@@ -27,6 +27,9 @@ _MAX_ANSWER = 200_000
 class SaveFields(schemas.Fields):
     """``POST /api/results``: what to keep."""
 
+    #: ``"answer": []`` or ``""`` is "must be a JSON object", not "missing" (session 12).
+    KEEP_EMPTY = frozenset({"answer"})
+
     game = fields.String(
         required=True,
         validate=schemas.ShownOneOf(

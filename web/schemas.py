@@ -52,10 +52,12 @@ class Fields(Schema):
     the route reads it itself: the names in ``OTHER_FIELDS`` (photo files) or matching
     ``OTHER_PATTERN``. ``null``, an empty list or a blank text counts as not sent (a blank
     text is kept for the names in ``KEEP_BLANK``, where ``""`` means something: an empty
-    hand).
+    hand; a blank text or an empty list for those in ``KEEP_EMPTY``, where the field's own
+    message says more than "missing").
     """
 
     KEEP_BLANK: ClassVar[frozenset[str]] = frozenset()
+    KEEP_EMPTY: ClassVar[frozenset[str]] = frozenset()
     #: Fields the route reads itself (photos, which a form may also carry as text).
     OTHER_FIELDS: ClassVar[tuple[str, ...]] = ()
     #: A regular expression of more such names (``""``: none).
@@ -68,12 +70,13 @@ class Fields(Schema):
     def _drop_blanks(self, data: Any, **kwargs: Any) -> Any:
         if not isinstance(data, Mapping):
             return data
+        kept = self.KEEP_BLANK | self.KEEP_EMPTY
         return {
             name: value
             for name, value in data.items()
             if value is not None
-            and value != []
-            and (name in self.KEEP_BLANK or not (isinstance(value, str) and not value.strip()))
+            and (value != [] or name in self.KEEP_EMPTY)
+            and (name in kept or not (isinstance(value, str) and not value.strip()))
         }
 
 

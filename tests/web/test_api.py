@@ -1213,3 +1213,22 @@ def test_a_field_named_before_a_message_with_an_apostrophe_keeps_it_whole(
             "the opponent's dance card) or 'feet' for two left feet at column 5 of '1:5 x:3'"
         },
     )
+
+
+@pytest.mark.parametrize(
+    ("sent", "error"),
+    [
+        ([], "field 'answer': must be a JSON object"),
+        ("", "field 'answer': must be a JSON object"),
+        ([1, 2], "field 'answer': must be a JSON object"),
+        (None, "field 'answer': missing"),
+    ],
+)
+def test_a_saved_answer_that_is_no_object_says_so(
+    client: FlaskClient, sent: Any, error: str
+) -> None:
+    # Session 12 (newcomer): "answer": [] was answered "field 'answer': missing".
+    status, answer = post(
+        client, "/api/results", json={"game": "kingdomino", "notation": "C", "answer": sent}
+    )
+    assert (status, answer) == (400, {"error": error})
