@@ -99,7 +99,7 @@ def _caption(analysis: engine.Analysis) -> str:
     if analysis.blocked:
         return f"{side} to move has no legal pair: {analysis.winner} wins"
     count = len(analysis.legal_moves[side])
-    return f"{side} to move: {count} legal pair{'s' if count != 1 else ''} (ghosts)"
+    return f"{side} to move: {count} legal pair{'s' if count != 1 else ''} (pale green)"
 
 
 def analyze_photo(

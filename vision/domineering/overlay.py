@@ -12,7 +12,9 @@ from vision.domineering.grid import SIZE
 
 __all__ = ["render_overlay"]
 
-_COLOURS = {"H": (220, 120, 0), "V": (0, 90, 230)}  # BGR: H blue, V orange
+#: BGR: H blue, V red, as the page draws them (web/static/referee.css ``--h`` #2563a8,
+#: ``--v`` #b23a48; session 12: V was orange here and red on the page).
+_COLOURS = {"H": (168, 99, 37), "V": (72, 58, 178)}
 _GRID = (200, 200, 0)
 _GHOST = (60, 200, 60)
 _UNSURE = (0, 220, 255)
@@ -48,11 +50,11 @@ def render_overlay(
         Grid line crossings as [x, y] photo pixels, in the sheet's orientation.
     pairs : sequence of ((row, col), (row, col))
         Pairs read (0-based cells): drawn as a bar joining the two cells, H blue,
-        V orange.
+        V red.
     confidence : (5, 5) ndarray of float64
         Cells under 0.8 get a yellow ring.
     ghosts : sequence of ((row, col), (row, col)), keyword-only
-        Legal moves of the side to move, drawn as translucent dominoes.
+        Legal moves of the side to move, drawn as translucent pale green dominoes.
     side_to_move : {"H", "V"} or None, keyword-only
         Colour of the ghosts' outline.
     caption : str, keyword-only
