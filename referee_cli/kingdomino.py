@@ -33,7 +33,7 @@ from referee.kingdomino import (
     score,
 )
 from referee.kingdomino.kingdom import MAX_SIDE
-from referee.kingdomino.placement import second_square
+from referee.kingdomino.placement import grown_grid, second_square
 from referee_cli.common import (
     EXIT_NO,
     check_overlay_target,
@@ -106,16 +106,19 @@ def _at(value: str) -> tuple[tuple[int, int], bool]:
 _BESIDE = {"right": "right of", "down": "below", "left": "left of", "up": "above"}
 
 
-def _board_names(reason: str, at: tuple[int, int], toward: str) -> str:
+def _board_names(reason: str, at: tuple[int, int], toward: str, grid: Kingdom) -> str:
     """A placement's ``reason`` with its squares named as on the board (``(1, 2)`` ->
     ``C2``); the domino's second square is said from the first, "the square right of E1
     (F1)", or "the square above E1" where it has no name (``(-1, 4)``): a bare "square F1"
-    read as the domino's half ``F1``, a field with a crown (session 11)."""
+    read as the domino's half ``F1``, a field with a crown (session 11). So is a second
+    square beyond ``grid`` as typed, as no one reads its name there (session 12)."""
     second = second_square(at, parse_direction(toward))
     where = f"the square {_BESIDE[parse_direction(toward)]} {kingdom_square_name(at)}"
     if all(0 <= part < MAX_SIDE for part in second):
         where += f" ({kingdom_square_name(second)})"
     reason = reason.replace(f"square {second}", where)
+    if not (0 <= second[0] < grid.rows and 0 <= second[1] < grid.cols):
+        reason = reason.replace(str(second), where)
     return name_kingdom_squares(reason)
 
 
@@ -203,7 +206,7 @@ def _score_photo(
     required=True,
     help=(
         "The first square: A3 as the board names it (column letter, row from 1), "
-        "or ROW,COL from 0 (2,0 is A3)."
+        "or ROW,COL from 0 (2,0 is A3; -1,0 is above the grid as typed: --at=-1,0)."
     ),
 )
 @click.option(
@@ -227,18 +230,22 @@ def place_command(
 ) -> None:
     """Is placing the domino on GRID legal? Exit 0 legal, 1 illegal (with the reason).
 
-    The reason names squares as --at was given: A3, or (2, 0) for ROW,COL; --json keeps
-    the engine's (row, col) either way.
+    GRID is the kingdom as typed; the domino may also go beyond its edges wherever the
+    frame allows (--at=-1,0 is the square above its top-left one). The reason names
+    squares as --at was given: A3, or (2, 0) for ROW,COL; --json keeps the engine's
+    (row, col) either way.
     """
     square, named = _at(at)
+    kingdom = _kingdom(grid, "GRID")
     verdict = check_placement(
-        _kingdom(grid, "GRID"),
+        kingdom,
         _domino(domino),
         square,
         parse_direction(toward),
         size=int(size),
+        grow=True,
     )
-    reason = _board_names(verdict.reason, square, toward) if named else verdict.reason
+    reason = _board_names(verdict.reason, square, toward, kingdom) if named else verdict.reason
     text = reason if verdict.legal else f"illegal: {reason}"
     emit(verdict.to_json(), as_json, text)
     if not verdict.legal:
@@ -252,19 +259,44 @@ def place_command(
 @json_option
 @reports_bad_input
 def placements_command(grid: str, domino: str, size: str, as_json: bool) -> None:
-    """Every legal placement of the domino on GRID: ROW,COL and direction, one a line."""
+    """Every legal placement of the domino on GRID: ROW,COL and direction, one a line.
+
+    GRID is the kingdom as typed; placements beyond its edges count too, wherever the
+    frame allows: ROW,COL count from GRID's top-left square, so -1 is above or left of
+    it. Then a line shows GRID grown to hold them all.
+    """
     halves = _domino(domino)
-    found = legal_placements(_kingdom(grid, "GRID"), halves, size=int(size))
+    kingdom = _kingdom(grid, "GRID")
+    found = legal_placements(kingdom, halves, size=int(size), grow=True)
+    grown, origin = grown_grid(kingdom, found)
+    beyond = sum(
+        1
+        for where, toward in found
+        if any(
+            not (0 <= r < kingdom.rows and 0 <= c < kingdom.cols)
+            for r, c in (where, second_square(where, toward))
+        )
+    )
     payload = {
         "domino": format_domino(halves),
         "placements": [{"at": list(where), "toward": toward} for where, toward in found],
         "count": len(found),
+        "beyond_grid": beyond,
+        "grown": {"grid": grown, "origin": list(origin)},
     }
 
     def text() -> str:
         if not found:
-            return f"{format_domino(halves)} fits nowhere: it is discarded"
-        return "\n".join(f"{r},{c} {toward}" for (r, c), toward in found)
+            frame = f"{size}x{size}"
+            return f"{format_domino(halves)} fits nowhere in the {frame} frame: it is discarded"
+        lines = [f"{r},{c} {toward}" for (r, c), toward in found]
+        if beyond:
+            lines.append(
+                f"{beyond} of {len(found)} beyond the grid as typed (row -1 is above it, "
+                f"column -1 left of it); the grid grown to hold them (the typed 0,0 is its "
+                f"{origin[0]},{origin[1]}): {grown}"
+            )
+        return "\n".join(lines)
 
     emit(payload, as_json, text)
 

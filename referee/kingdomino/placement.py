@@ -7,6 +7,12 @@ second square next to it ``toward`` ``"right"``, ``"down"``, ``"left"`` or
 (castle included), on free squares, and at least one side of either square
 touches the castle or a square of the same terrain.
 
+The rules put no edge on the table but the frame: with ``grow=True`` the grid is
+only the part of the kingdom typed, and a domino may also lie beyond its edges
+(above, below, left or right of it), wherever the frame still allows.  Such a
+placement's squares are counted from the grid as typed: row ``-1`` is the row
+above it, column ``grid.cols`` the column right of it (session 12).
+
 >>> from referee.kingdomino.kingdom import parse_kingdom
 >>> grid = parse_kingdom(". . ./. C ./. . .")
 >>> check_placement(grid, parse_domino("F1 L"), (0, 1), "right")
@@ -17,12 +23,16 @@ Verdict(legal=True, reason='legal: (0, 1) touches the castle')
 'no side touches the castle or a matching terrain'
 >>> len(legal_placements(grid, parse_domino("F1 L")))
 16
+>>> len(legal_placements(grid, parse_domino("F1 L"), grow=True))
+24
+>>> check_placement(grid, parse_domino("W W"), (-1, 1), "down", grow=True).reason
+'legal: (0, 1) touches the castle'
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Literal, get_args
 
@@ -39,6 +49,7 @@ __all__ = [
     "Verdict",
     "check_placement",
     "format_domino",
+    "grown_grid",
     "legal_placements",
     "parse_direction",
     "parse_domino",
@@ -133,20 +144,21 @@ def placement_fault(
     toward: Direction,
     *,
     size: int,
-    bounds: tuple[int, int],
+    bounds: tuple[int, int] | None,
 ) -> tuple[str | None, str]:
     """``(fault, why legal)``: the first broken rule, or ``None`` and what makes it legal.
 
     ``placed`` holds the non-empty squares already down, by ``(row, col)``;
-    ``bounds`` is ``(rows, cols)`` of the grid.  Shared by :func:`check_placement`
-    and the game state.
+    ``bounds`` is ``(rows, cols)`` of the grid, or ``None`` for no edge but the
+    frame.  Shared by :func:`check_placement` and the game state.
     """
     cells = (at, second_square(at, toward))
-    rows, cols = bounds
-    for row, col in cells:
-        if not (0 <= row < rows and 0 <= col < cols):
-            shape = f"{rows} row{'s' * (rows != 1)} x {cols} column{'s' * (cols != 1)}"
-            return f"square {(row, col)} is outside the grid ({shape})", ""
+    if bounds is not None:
+        rows, cols = bounds
+        for row, col in cells:
+            if not (0 <= row < rows and 0 <= col < cols):
+                shape = f"{rows} row{'s' * (rows != 1)} x {cols} column{'s' * (cols != 1)}"
+                return f"square {(row, col)} is outside the grid ({shape})", ""
     for cell in cells:
         taken = placed.get(cell)
         if taken is not None:
@@ -184,6 +196,7 @@ def check_placement(
     toward: Direction,
     *,
     size: int = 5,
+    grow: bool = False,
 ) -> Verdict:
     """Whether ``domino`` may go with its first square at ``at`` and its second
     ``toward`` the given side.
@@ -200,6 +213,10 @@ def check_placement(
         Where the second square goes.
     size : int
         The frame side: 5, or 7 for Mighty Duel.
+    grow : bool
+        ``True``: the grid is only the part typed; ``at`` may lie beyond its
+        edges (row ``-1`` is above it), only the frame limits the kingdom.
+        ``False``: the grid is the whole table.
 
     Returns
     -------
@@ -220,9 +237,8 @@ def check_placement(
     _check_domino(domino)
     if toward not in _STEP:
         raise NotationError(f"unknown direction {toward!r} (expected right, down, left or up)")
-    fault, why = placement_fault(
-        _placed(grid), domino, at, toward, size=size, bounds=(grid.rows, grid.cols)
-    )
+    bounds = None if grow else (grid.rows, grid.cols)
+    fault, why = placement_fault(_placed(grid), domino, at, toward, size=size, bounds=bounds)
     return Verdict(False, fault) if fault is not None else Verdict(True, why)
 
 
@@ -231,13 +247,24 @@ def all_placements(
     domino: Domino,
     *,
     size: int,
-    bounds: tuple[int, int],
+    bounds: tuple[int, int] | None,
 ) -> list[Placement]:
-    """Every legal placement on a ``bounds`` grid, sorted, each physical placement once."""
+    """Every legal placement on a ``bounds`` grid, sorted, each physical placement once.
+
+    With ``bounds`` ``None`` the squares searched are those within two of a placed
+    square (a legal domino touches one), so beyond any grid.
+    """
     found: list[Placement] = []
     seen: set[frozenset[tuple[tuple[int, int], Square]]] = set()
-    for row in range(bounds[0]):
-        for col in range(bounds[1]):
+    if bounds is not None:
+        row_span, col_span = range(bounds[0]), range(bounds[1])
+    elif placed:
+        row_span = range(min(r for r, _ in placed) - 2, max(r for r, _ in placed) + 3)
+        col_span = range(min(c for _, c in placed) - 2, max(c for _, c in placed) + 3)
+    else:
+        return found
+    for row in row_span:
+        for col in col_span:
             for toward in DIRECTIONS:
                 fault, _ = placement_fault(
                     placed, domino, (row, col), toward, size=size, bounds=bounds
@@ -253,10 +280,15 @@ def all_placements(
     return found
 
 
-def legal_placements(grid: Kingdom, domino: Domino, *, size: int = 5) -> list[Placement]:
+def legal_placements(
+    grid: Kingdom, domino: Domino, *, size: int = 5, grow: bool = False
+) -> list[Placement]:
     """Every legal ``(at, toward)`` for ``domino`` on ``grid``.
 
-    Sorted by ``at`` (row-major), then by direction (right, down, left, up).
+    With ``grow=True`` also those beyond the grid's edges, as in
+    :func:`check_placement` (squares counted from the grid as typed, so ``at``
+    may be ``(-1, 0)``).  Sorted by ``at`` (row-major), then by direction
+    (right, down, left, up).
     Each physical placement is listed once: a domino with two equal squares put
     from (r, c) toward right lies exactly as from (r, c + 1) toward left, so only
     the first is kept; with different squares both are kept, as the squares lie
@@ -269,4 +301,33 @@ def legal_placements(grid: Kingdom, domino: Domino, *, size: int = 5) -> list[Pl
     """
     check_frame_size(size)
     _check_domino(domino)
-    return all_placements(_placed(grid), domino, size=size, bounds=(grid.rows, grid.cols))
+    bounds = None if grow else (grid.rows, grid.cols)
+    return all_placements(_placed(grid), domino, size=size, bounds=bounds)
+
+
+def grown_grid(grid: Kingdom, placements: Sequence[Placement]) -> tuple[str, tuple[int, int]]:
+    """The grid's notation grown with empty squares to hold every placement, and the
+    ``(row, col)`` in it of the typed grid's top-left square.
+
+    Rows are joined by ``/``; it may be wider than 9 squares (the notation's limit),
+    as it is only shown.
+
+    >>> from referee.kingdomino.kingdom import parse_kingdom
+    >>> grown_grid(parse_kingdom("C F"), [((0, -1), "up")])
+    ('. . ./. C F', (1, 1))
+    >>> grown_grid(parse_kingdom("C F"), [((0, 0), "down")])
+    ('C F/. .', (0, 0))
+    """
+    cells = [cell for at, toward in placements for cell in (at, second_square(at, toward))]
+    top = min([0, *(r for r, _ in cells)])
+    left = min([0, *(c for _, c in cells)])
+    bottom = max([grid.rows - 1, *(r for r, _ in cells)])
+    right = max([grid.cols - 1, *(c for _, c in cells)])
+    rows = []
+    for row in range(top, bottom + 1):
+        squares = []
+        for col in range(left, right + 1):
+            inside = 0 <= row < grid.rows and 0 <= col < grid.cols
+            squares.append(format_square(grid.squares[row][col]) if inside else ".")
+        rows.append(" ".join(squares))
+    return "/".join(rows), (-top, -left)

@@ -46,6 +46,7 @@ from referee.kingdomino import (
     tile,
     tile_set_warnings,
 )
+from referee.kingdomino.placement import grown_grid
 from vision.datasets import read_csv
 
 LANDSCAPES = [t for t in Terrain if t.is_landscape]
@@ -691,6 +692,96 @@ def test_legal_placements_agree_with_check_placement() -> None:
     assert found
     for at, toward in found:
         assert check_placement(grid, domino, at, toward).legal
+
+
+# Session 12: the grid typed is only part of the table; the rules bound a kingdom by its
+# frame alone, so with grow=True a domino may lie beyond the grid's edges.
+
+
+def test_grown_placements_beside_a_lone_castle_on_a_3x3() -> None:
+    # By hand: the castle (1, 1) has 4 free neighbours, each with 3 other neighbours, none
+    # shared: 12 doubles (W W matches nothing but the castle). 4 of them leave the 3x3 (the
+    # ones reaching row -1, row 3, column -1, column 3): the grid alone allows 8.
+    grid = parse_kingdom(". . ./. C ./. . .")
+    assert legal_placements(grid, parse_domino("W W"), grow=True) == [
+        ((-1, 1), "down"),
+        ((0, 0), "right"),
+        ((0, 0), "down"),
+        ((0, 1), "right"),
+        ((0, 2), "down"),
+        ((1, -1), "right"),
+        ((1, 0), "down"),
+        ((1, 2), "right"),
+        ((1, 2), "down"),
+        ((2, 0), "right"),
+        ((2, 1), "right"),
+        ((2, 1), "down"),
+    ]
+    assert len(legal_placements(grid, parse_domino("W W"))) == 8
+    assert len(legal_placements(parse_kingdom("C"), parse_domino("W W"), grow=True)) == 12
+
+
+def test_grown_placements_beside_a_full_row() -> None:
+    # C F1 F F: the grid as typed has no free square, so "W W fits nowhere" was said.
+    # W W touches only the castle's free neighbours (-1, 0), (1, 0), (0, -1); each has 3
+    # other neighbours but (0, -2) would make 6 columns (-2..3): 3 + 3 + 2 = 8.
+    grid = parse_kingdom("C F1 F F")
+    assert legal_placements(grid, parse_domino("W W")) == []
+    assert legal_placements(grid, parse_domino("W W"), grow=True) == [
+        ((-2, 0), "down"),
+        ((-1, -1), "right"),
+        ((-1, -1), "down"),
+        ((-1, 0), "right"),
+        ((0, -1), "down"),
+        ((1, -1), "right"),
+        ((1, 0), "right"),
+        ((1, 0), "down"),
+    ]
+    # F L: F on a square touching the castle or a forest: (-1, 0..3), (1, 0..3) with 3 free
+    # neighbours each (24), (0, -1) and (0, 4) with 2 each (a 3rd makes 6 columns): 28;
+    # else L touching the castle ((-1, 0), (1, 0), (0, -1)) with F on a square touching
+    # neither: (-2, 0), (-1, -1); (2, 0), (1, -1); (-1, -1), (1, -1): 6. 34 in all.
+    found = legal_placements(grid, parse_domino("F L"), grow=True)
+    assert len(found) == 34
+    assert ((0, 4), "up") in found and ((0, 4), "right") not in found
+    assert ((-1, -1), "right") in found  # L at (-1, 0), beside the castle
+
+
+def test_grown_check_placement_keeps_the_frame() -> None:
+    grid = parse_kingdom("C F1 F F")
+    wheat = parse_domino("W W")
+    assert check_placement(grid, wheat, (-1, 0), "up", grow=True).reason == (
+        "legal: (-1, 0) touches the castle"
+    )
+    assert check_placement(grid, wheat, (0, -2), "right", grow=True).reason == (
+        "the kingdom would span 6 columns, more than the 5x5 frame"
+    )
+    assert check_placement(grid, wheat, (0, -2), "right", size=7, grow=True).legal
+    assert check_placement(grid, wheat, (-1, 0), "up").reason == (
+        "square (-1, 0) is outside the grid (1 row x 4 columns)"
+    )
+    # A full 5x5 fills the frame: nothing fits beyond it, and in 7x7 only F L beside a
+    # forest at an end of rows 1 and 3: (1, -1), (3, -1), (1, 5), (3, 5), 3 ways each.
+    full = parse_kingdom("W W W W W/F F F F F1/W W C W W/F F F F F/W W W W W")
+    assert legal_placements(full, parse_domino("F L"), grow=True) == []
+    assert len(legal_placements(full, parse_domino("F L"), size=7, grow=True)) == 12
+    # no castle and nothing placed: nothing to touch
+    assert legal_placements(parse_kingdom(". ."), parse_domino("F L"), grow=True) == []
+
+
+def test_grown_grid_holds_every_placement() -> None:
+    grid = parse_kingdom(". . ./. C ./. . .")
+    found = legal_placements(grid, parse_domino("W W"), grow=True)
+    assert grown_grid(grid, found) == (
+        ". . . . ./. . . . ./. . C . ./. . . . ./. . . . .",
+        (1, 1),
+    )
+    assert grown_grid(grid, found[1:3]) == (". . ./. C ./. . .", (0, 0))
+    row = parse_kingdom("C F1 F F")
+    assert grown_grid(row, legal_placements(row, parse_domino("W W"), grow=True)) == (
+        ". . . . ./. . . . ./. C F1 F F/. . . . ./. . . . .",
+        (2, 1),
+    )
 
 
 # --------------------------------------------------------------------------- game

@@ -230,7 +230,16 @@ def test_place_illegal_exits_1_with_the_reason(capsys: pytest.CaptureFixture[str
         capsys, "place", LONE, "--domino", "F1 L", "--at", "0,4", "--toward", "right"
     )
     assert (status, err) == (1, "")
-    assert out == "illegal: square (0, 5) is outside the grid (5 rows x 5 columns)\n"
+    # (0, 4) and (0, 5): beyond the typed 5x5 but inside a 5x5 frame (columns 2..5);
+    # neither touches the castle at (2, 2) (session 12: "outside the grid" before).
+    assert out == "illegal: no side touches the castle or a matching terrain\n"
+    status, out, _ = run(
+        capsys, "place", LONE, "--domino", "F1 L", "--at", "0,6", "--toward", "right"
+    )
+    assert (status, out) == (
+        1,
+        "illegal: the kingdom would span 6 columns, more than the 5x5 frame\n",
+    )
     status, out, _ = run(
         capsys, "place", LONE, "--domino", "F1 L", "--at", "0,0", "--toward", "down", "--json"
     )
@@ -288,11 +297,18 @@ AT_FORMS = (
         ("c2", "legal: C2 touches the castle"),
         (" C2 ", "legal: C2 touches the castle"),
         ("1,2", "legal: (1, 2) touches the castle"),
-        # E1 is row 0, column 4: up from it is off the board, F1 would be column 5.
-        ("E1", "illegal: the square above E1 is outside the grid (5 rows x 5 columns)"),
-        ("A1", "illegal: the square above A1 is outside the grid (5 rows x 5 columns)"),
-        ("0,4", "illegal: square (-1, 4) is outside the grid (5 rows x 5 columns)"),
-        ("F2", "illegal: square F2 is outside the grid (5 rows x 5 columns)"),
+        # E1 is row 0, column 4: up from it is beyond the typed grid, in the frame (rows
+        # -1..2); F2 is column 5, beyond it too. Nothing there touches the castle (session
+        # 12: these said "outside the grid", which the rules do not know).
+        ("E1", "illegal: no side touches the castle or a matching terrain"),
+        ("A1", "illegal: no side touches the castle or a matching terrain"),
+        ("0,4", "illegal: no side touches the castle or a matching terrain"),
+        ("F2", "illegal: no side touches the castle or a matching terrain"),
+        # C1 up reaches row -1: the kingdom would span rows -1..2, 4 rows: in the frame.
+        ("C1", "illegal: no side touches the castle or a matching terrain"),
+        ("-1,2", "illegal: no side touches the castle or a matching terrain"),
+        # -2,2 up reaches row -3: rows -3..2 are 6.
+        ("-2,2", "illegal: the kingdom would span 6 rows, more than the 5x5 frame"),
     ],
 )
 def test_place_at_a_square_named_as_on_the_board(
@@ -303,16 +319,13 @@ def test_place_at_a_square_named_as_on_the_board(
 
 
 def test_place_says_the_second_square_from_the_first(capsys: pytest.CaptureFixture[str]) -> None:
-    # Session 11: "square F1 is outside the grid", where F1 is also the domino's half
-    # (a field with a crown). Right of E1 (row 0, column 4) is column 5: F1, off a 5x5.
+    # Session 11: "square F1 ...", where F1 is also the domino's half (a field with a
+    # crown). The castle at E1 (row 0, column 4); F2 is beyond the typed row, and the
+    # square above it, F1, touches the castle (session 12: beyond the grid counts).
     status, out, err = run(
-        capsys, "place", LONE, "--domino", "F1 L", "--at", "E1", "--toward", "right"
+        capsys, "place", ". . . . C", "--domino", "F1 L", "--at", "F2", "--toward", "up"
     )
-    assert (status, out, err) == (
-        1,
-        "illegal: the square right of E1 (F1) is outside the grid (5 rows x 5 columns)\n",
-        "",
-    )
+    assert (status, out, err) == (0, "legal: the square above F2 (F1) touches the castle\n", "")
 
 
 def test_place_at_names_squares_as_given_and_json_keeps_row_col(
@@ -389,22 +402,66 @@ def test_placements_around_a_lone_castle(capsys: pytest.CaptureFixture[str]) -> 
     assert status == 0
     assert (payload["domino"], payload["count"], len(payload["placements"])) == ("F1 L", 24, 24)
     assert payload["placements"][0] == {"at": [0, 2], "toward": "down"}
+    assert (payload["beyond_grid"], payload["grown"]) == (0, {"grid": LONE, "origin": [0, 0]})
+    # By hand (session 12): the castle's 4 free neighbours, 3 doubles each = 12 (the 3x3
+    # as typed held 8); the 4 reaching row -1, row 3, column -1 or 3 lie beyond it.
     status, out, _ = run(capsys, "placements", ". . ./. C ./. . .", "--domino", "W W")
     assert out.splitlines() == [
+        "-1,1 down",
         "0,0 right",
         "0,0 down",
         "0,1 right",
         "0,2 down",
+        "1,-1 right",
         "1,0 down",
+        "1,2 right",
         "1,2 down",
         "2,0 right",
         "2,1 right",
+        "2,1 down",
+        "4 of 12 beyond the grid as typed (row -1 is above it, column -1 left of it); the grid "
+        "grown to hold them (the typed 0,0 is its 1,1): "
+        ". . . . ./. . . . ./. . C . ./. . . . ./. . . . .",
     ]
 
 
+def test_placements_beyond_a_full_row(capsys: pytest.CaptureFixture[str]) -> None:
+    # The session 12 newcomer: "C F1 F F" --domino "W W" said "fits nowhere: it is
+    # discarded". By hand: W W touches the castle's free neighbours (-1, 0), (1, 0) and
+    # (0, -1); 3 + 3 + 2 places ((0, -2) would make 6 columns).
+    status, out, _ = run(capsys, "placements", "C F1 F F", "--domino", "W W")
+    assert status == 0
+    assert out.splitlines()[:-1] == [
+        "-2,0 down",
+        "-1,-1 right",
+        "-1,-1 down",
+        "-1,0 right",
+        "0,-1 down",
+        "1,-1 right",
+        "1,0 right",
+        "1,0 down",
+    ]
+    status, out, _ = run(capsys, "placements", "C F1 F F", "--domino", "F L", "--json")
+    payload = json.loads(out)
+    assert (payload["count"], payload["beyond_grid"]) == (34, 34)  # worked in tests/referee
+    # a square beyond the typed grid is given to place as ROW,COL with a minus
+    status, out, _ = run(
+        capsys, "place", "C F1 F F", "--domino", "W W", "--at=-1,0", "--toward", "up"
+    )
+    assert (status, out) == (0, "legal: (-1, 0) touches the castle\n")
+    status, out, _ = run(
+        capsys, "place", "C F1 F F", "--domino", "W W", "--at", "-1,0", "--toward", "up"
+    )
+    assert (status, out) == (0, "legal: (-1, 0) touches the castle\n")
+
+
 def test_placements_when_nothing_fits(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "placements", "C W", "--domino", "F L")
-    assert status == 0 and out == "F L fits nowhere: it is discarded\n"
+    # A full 5x5 kingdom fills its frame: F L is discarded. In a 7x7 frame it goes beside
+    # a forest at an end of rows 2 or 4, 3 ways each: 12.
+    status, out, _ = run(capsys, "placements", FULL, "--domino", "F L")
+    assert status == 0 and out == "F L fits nowhere in the 5x5 frame: it is discarded\n"
+    status, out, _ = run(capsys, "placements", FULL, "--domino", "F L", "--size", "7", "--json")
+    assert (json.loads(out)["count"], json.loads(out)["beyond_grid"]) == (12, 12)
 
 
 @pytest.mark.parametrize(
