@@ -312,7 +312,12 @@
       const { ok, data } = await R.post("/api/domineering/analyze", body);
       if (!requests.isLatest(ticket)) return;
       if (!ok) {
-        if (fromNotation) R.status(notationStatus, data.error, "error");
+        if (fromNotation) {
+          R.status(notationStatus, data.error, "error");
+          // The text refused is kept for a reload, to be fixed (session 12: the last good
+          // position came back in its place).
+          draft.save({ ...(draft.load() || { position: position(), first: firstSelect.value }), typed: notation.value });
+        }
         if (data.cells) {
           cells = data.cells.map((row) => (Array.isArray(row) ? row : row.split("")));
           confidence = data.confidence || null;
@@ -432,6 +437,13 @@
     });
     document.getElementById("solve").addEventListener("click", solve);
     const checks = R.sequence();
+    // The pair claimed and its player, kept for the tab (session 12: a reload emptied them).
+    const disputeDraft = R.draft("domineering.dispute");
+    const disputeMove = document.getElementById("dispute-move");
+    const disputePlayer = document.getElementById("dispute-player");
+    const keepDispute = () => disputeDraft.save({ move: disputeMove.value, player: disputePlayer.value });
+    disputeMove.addEventListener("input", keepDispute);
+    disputePlayer.addEventListener("change", keepDispute);
     document.getElementById("dispute").addEventListener("submit", async (event) => {
       event.preventDefault();
       const ticket = checks.next();
@@ -467,8 +479,20 @@
       }
     });
 
-    // The sheet answered last in this tab, back after a reload or Back (not its photo).
+    // The sheet answered last in this tab, back after a reload or Back (not its photo);
+    // then the dispute typed and a position typed and refused, with its error again.
     const kept = draft.load();
+    const keptDispute = disputeDraft.load();
+    if (keptDispute && typeof keptDispute.move === "string") disputeMove.value = keptDispute.move;
+    const restoreTyped = () => {
+      // show() set the player to move: the one chosen comes back once the sheet is answered.
+      if (keptDispute && (keptDispute.player === "H" || keptDispute.player === "V")) disputePlayer.value = keptDispute.player;
+      if (!kept || typeof kept.typed !== "string" || !kept.typed.trim()) return;
+      notation.value = kept.typed;
+      const details = notation.closest("details");
+      if (details) details.open = true;
+      analyze({ position: kept.typed.trim().toUpperCase() }, true);
+    };
     const rows = kept && typeof kept.position === "string" ? kept.position.split("/") : [];
     const readable = rows.length && rows.length <= 8 && rows.every((row) => /^[.HV#]{1,8}$/.test(row) && row.length === rows[0].length);
     // An empty 5x5 started by H is the page as it opens: nothing to bring back.
@@ -484,10 +508,12 @@
         if (answer && answer.cells.join("/") === asked && !status.textContent) {
           R.status(status, "The sheet you had here last is back (its photo is not kept). Clear starts a new one.");
         }
+        restoreTyped();
       });
       return;
     }
     empty(5, 5);
-    changed();
+    render();
+    analyze({ position: position(), first: firstSelect.value }).then(restoreTyped);
   };
 })();

@@ -111,9 +111,26 @@
       R.status(player.section.querySelector(".status"), "");
     }
 
+    // Seats hidden by a smaller player count, by seat index: their tiles come back when the
+    // count grows again, until the round is added to the match (session 12: 3 -> 2 -> 3
+    // silently emptied player 3's hand). Kept in the draft too.
+    let hidden = [];
+
     function setCount(count) {
       const kept = players.map((p) => p.tiles);
       const keptUnread = players.map((p) => Boolean(p.unread));
+      kept.forEach((tiles, index) => {
+        if (index >= count) hidden[index] = { tiles, unread: keptUnread[index] };
+      });
+      for (let index = kept.length; index < count; index++) {
+        const back = hidden[index];
+        if (!back) continue;
+        // A tile since put in a hand still shown stays there.
+        const held = kept.slice(0, count).flat();
+        kept[index] = back.tiles.filter((tile) => !held.some((t) => same(t, tile)));
+        keptUnread[index] = Boolean(back.unread) && !kept[index].length;
+        hidden[index] = undefined;
+      }
       players = [];
       container.replaceChildren();
       for (let index = 0; index < count; index++) {
@@ -194,6 +211,7 @@
       draft.save({
         hands: players.map((player) => player.tiles.map(R.tileText)),
         unread: players.map((player) => Boolean(player.unread || (player.reading && !player.tiles.length))),
+        hidden: hidden.map((seat) => (seat ? seat.tiles.map(R.tileText) : null)),
       });
       update();
     }
@@ -380,6 +398,7 @@
       // The next round starts from nothing: each seat's photo and what was said of it go
       // with its tiles (session 10: "Read 5 tiles (27 pips)" and the photo stayed beside
       // an empty hand through later rounds).
+      hidden = []; // seats hidden by the player count were not in the round added
       players.forEach((player) => {
         player.tiles = [];
         player.photos.next(); // a photo still being read belonged to the round added
@@ -423,6 +442,11 @@
     if (keptHands) {
       const unread = Array.isArray(kept.unread) ? kept.unread : [];
       players = keptHands.map((tiles, index) => ({ tiles, unread: !tiles.length && unread[index] === true }));
+      if (Array.isArray(kept.hidden)) {
+        hidden = kept.hidden.map((hand) =>
+          Array.isArray(hand) ? { tiles: hand.map(R.parseTile).filter(Boolean), unread: false } : undefined
+        );
+      }
     }
     setCount(Math.min(Math.max(seats, 2), 4));
     scoreMatch(match.rounds, match.target).then(({ ok, data }) => {
@@ -963,6 +987,7 @@
        (session 10). */
     const analyses = R.sequence();
     const checks = R.sequence();
+    let checked = false; // the move in the box was answered (kept for a reload)
 
     async function analyse() {
       const ticket = analyses.next();
@@ -1036,6 +1061,8 @@
         optional_plays: optional.checked,
       });
       if (!checks.isLatest(ticket) || analysed !== asked) return; // another move or table since
+      checked = true;
+      keep();
       if (!ok) R.status(checkStatus, data.error, "error");
       else R.status(checkStatus, data.legal ? `Legal: ${data.move}` : `Not legal: ${data.reason}`, data.legal ? "ok" : "error");
     }
@@ -1110,6 +1137,8 @@
     const draft = R.draft("two-step.round");
     const roundsBox = document.getElementById("match-rounds");
     const targetBox = document.getElementById("match-target");
+    // The move in "Check a move" is kept too, and checked again if it had been (session
+    // 12: a reload emptied the box).
     const keep = () =>
       draft.save({
         position: position.value,
@@ -1118,18 +1147,29 @@
         target: targetBox.value,
         analysed: Boolean(analysed),
         added: document.getElementById("match-list").children.length > 0,
+        check: checkInput.value,
+        checked,
       });
     [position, roundsBox, targetBox, optional].forEach((input) => {
       input.addEventListener("input", keep);
       input.addEventListener("change", keep);
+    });
+    checkInput.addEventListener("input", () => {
+      checked = false;
+      keep();
     });
     const kept = draft.load();
     if (kept && typeof kept.position === "string") {
       position.value = kept.position;
       optional.checked = Boolean(kept.optional);
       roundsBox.value = typeof kept.rounds === "string" ? kept.rounds : "";
+      checkInput.value = typeof kept.check === "string" ? kept.check : "";
       if (kept.target) targetBox.value = String(kept.target);
-      if (kept.analysed && position.value.trim()) analyse();
+      if (kept.analysed && position.value.trim()) {
+        analyse().then(() => {
+          if (kept.checked && analysed && checkInput.value.trim()) check();
+        });
+      }
       if (kept.added && roundsBox.value.trim()) addUp();
     }
   };

@@ -395,6 +395,8 @@
           const kept = lastAnswer ? `. The board and score shown are the last good kingdom (${lastAnswer.total}).` : "";
           R.status(widget.status, `The kingdom typed is refused: ${data.error}${kept}`, "error");
           R.status(notationStatus, data.error, "error");
+          // The text refused is kept for a reload, to be fixed (session 12: it was lost).
+          draft.save({ ...(draft.load() || { bonus: currentBonuses() }), typed: text });
         } else {
           R.status(widget.status, data.error, "error");
         }
@@ -435,14 +437,23 @@
     });
     R.status(widget.status, "");
     // The kingdom answered last in this tab, back after a reload or Back (not its photo).
+    // Then a kingdom typed and refused, back in its box with its error (session 12).
     const kept = draft.load();
+    const typed = kept && typeof kept.typed === "string" && kept.typed.trim() ? kept.typed : null;
+    const retype = () => {
+      if (typed === null) return;
+      notation.value = typed;
+      const details = notation.closest("details");
+      if (details) details.open = true;
+      rescore(typed, true);
+    };
     if (kept && typeof kept.kingdom === "string" && kept.kingdom) {
       document.querySelectorAll("input[name=bonus]").forEach((box) => {
         box.checked = Array.isArray(kept.bonus) && kept.bonus.includes(box.value);
       });
       R.status(widget.status, "The kingdom you had here last is back (its photo is not kept). Empty 5×5 or a photo starts a new one.");
-      rescore(kept.kingdom);
-    }
+      rescore(kept.kingdom).then(retype);
+    } else retype();
   };
 
   /* Two kingdoms compared. */
