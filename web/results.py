@@ -62,7 +62,8 @@ def save() -> tuple[Response, int]:
     answer.pop("overlay", None)  # the picture is not kept
     if len(values["notation"]) > _MAX_TEXT or len(json.dumps(answer)) > _MAX_ANSWER:
         raise ApiError(400, "that result is too large to save")
-    title = (values.get("title") or registry.get(values["game"]).title)[:200]
+    given = values.get("title")
+    title = (given or title_of(values["game"], answer) or registry.get(values["game"]).title)[:200]
     result = Result(game=values["game"], title=title, notation=values["notation"], answer=answer)
     db.session.add(result)
     db.session.commit()
@@ -161,6 +162,30 @@ def _two_step_match_lines(answer: dict[str, Any]) -> list[str]:
     return [*lines, str(answer["lemonade"])] if answer.get("lemonade") else lines
 
 
+def _domineering_lines(answer: dict[str, Any]) -> list[str]:
+    side = answer["to_move"]
+    moves = answer["legal_moves"][side]
+    if answer["blocked"]:
+        lines = [f"{side} to move and blocked: {answer['winner']} wins"]
+    else:
+        pairs = ", ".join(moves)
+        lines = [f"{side} to move", f"{side}'s legal pairs ({len(moves)}): {pairs}"]
+    # Asked on the page and saved with the answer since session 12 (older rows have neither).
+    perfect = answer.get("perfect_play")
+    if perfect:
+        winning = answer.get("winning_moves") or []
+        lines.append(
+            f"With perfect play {perfect} wins: {side} to move; winning pairs {', '.join(winning)}"
+            if perfect == side and winning
+            else f"With perfect play {perfect} wins: {side} to move has no winning pair"
+        )
+    dispute = answer.get("dispute")
+    if isinstance(dispute, dict):
+        said = "legal" if dispute["legal"] else f"not legal: {dispute['reason']}"
+        lines.append(f"Dispute: {dispute['player']} claims {dispute['move']}: {said}")
+    return lines
+
+
 def _kind(game: str, answer: dict[str, Any]) -> str:
     """Which answer of its game a saved answer is, from its shape: ``"match"`` (a Cross
     or Two-Step match), ``"round"`` (a refereed Two-Step round) or ``""`` (the rest)."""
@@ -169,6 +194,99 @@ def _kind(game: str, answer: dict[str, Any]) -> str:
     if game == "two-step" and "legal_moves" in answer and isinstance(answer.get("summary"), list):
         return "round"  # a summary saved as one string by an API client is not a round's
     return ""
+
+
+def _pairs_claimed(cells: list[str]) -> tuple[int, int]:
+    """H and V pairs on a Domineering sheet's rows (two cells a pair)."""
+    text = "".join(cells)
+    return text.count("H") // 2, text.count("V") // 2
+
+
+def _domineering_title(answer: dict[str, Any]) -> str:
+    cells = [str(row) for row in answer["cells"]]
+    h, v = _pairs_claimed(cells)
+    side = answer["to_move"]
+    head = f"Domineering {len(cells)}x{len(cells[0])}, {h} H and {v} V pairs: "
+    if answer["blocked"]:
+        head += f"{side} blocked, {answer['winner']} wins"
+    else:
+        head += f"{side} to move ({_plural(len(answer['legal_moves'][side]), 'legal pair')})"
+    if answer.get("perfect_play"):
+        head += f"; {answer['perfect_play']} wins with perfect play"
+    dispute = answer.get("dispute")
+    if isinstance(dispute, dict):
+        verdict = "legal" if dispute["legal"] else "not legal"
+        head += f"; {dispute['player']} claims {dispute['move']}: {verdict}"
+    return head
+
+
+def _two_step_round_title(answer: dict[str, Any]) -> str:
+    result = answer["result"]
+    house = ", plays optional" if answer.get("optional_plays") else ""
+    if result is None:
+        moves = answer["legal_moves"]
+        return (
+            f"Two-Step round: player {answer['to_move']} to move, "
+            f"{_plural(len(moves), 'legal move')}{': ' if moves else ''}{', '.join(moves)}{house}"
+        )
+    if result["winner"] is None:
+        return f"Two-Step round: two left feet, replayed{house}"
+    points = result["points"][result["winner"] - 1]
+    return (
+        f"Two-Step round: player {result['winner']} cleared their dance card "
+        f"({_plural(points, 'point')}){house}"
+    )
+
+
+def title_of(game: str, answer: dict[str, Any]) -> str | None:
+    """A title telling a saved answer from others of its game (session 12: the list showed
+    "Domineering: V to move" three times): the score, who wins, the pairs or pips, or
+    ``None`` for an answer not of its game's shape (the game's name is then used)."""
+    try:
+        kind = _kind(game, answer)
+        if kind == "match":
+            name = "Cross" if game == "cross" else "Two-Step"
+            score = "-".join(map(str, answer["scores"]))
+            rounds = _plural(len(answer["rounds"]), "round")
+            if answer["winner"] is None:
+                return f"{name} match to {answer['target']}: {score} after {rounds}"
+            return (
+                f"{name} match to {answer['target']}: player {answer['winner']} wins {score} "
+                f"after {rounds}"
+            )
+        if kind == "round":
+            return _two_step_round_title(answer)
+        if game == "domineering":
+            return _domineering_title(answer)
+        if game == "kingdomino" and "kingdoms" in answer:
+            scores = " to ".join(map(str, answer["scores"]))
+            if answer["winner"] is None:
+                return f"Kingdoms compared: shared, {scores}"
+            how = str(answer["decided_by"]).replace("_", " ")
+            on = "" if how == "score" else f" on the {how}"
+            return f"Kingdoms compared: kingdom {answer['winner']} wins {scores}{on}"
+        if game == "kingdomino":
+            squares = answer["squares"]
+            scoring = [d for d in answer["domains"] if d["points"]]
+            crowns = sum(d["crowns"] for d in answer["domains"])
+            return (
+                f"Kingdom {len(squares)}x{len(squares[0])}: {_plural(answer['total'], 'point')} "
+                f"({_plural(len(scoring), 'scoring domain')}, {_plural(crowns, 'crown')})"
+            )
+        if game == "cross":
+            pips = ", ".join(map(str, answer["pips"]))
+            head = f"Cross round, {len(answer['pips'])} players (pips {pips}): "
+            if answer["winner"] is None:
+                return head + "nobody scores"
+            return head + f"player {answer['winner']} scores {answer['points']}"
+        if game == "two-step":
+            plays = [f"{play['tile']} on the {play['end']} end" for play in answer["plays"]]
+            if not plays:
+                return f"Two-Step: no play ({answer['must']})"
+            return f"Two-Step: {_plural(len(plays), 'legal play')}: {', '.join(plays)}"
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        pass
+    return None
 
 
 def _page(game: str, answer: dict[str, Any]) -> str:
@@ -206,12 +324,7 @@ def _summary(game: str, answer: dict[str, Any]) -> list[str]:
         if game == "kingdomino":
             return _kingdom_lines(answer)
         if game == "domineering":
-            side = answer["to_move"]
-            moves = answer["legal_moves"][side]
-            if answer["blocked"]:
-                return [f"{side} to move and blocked: {answer['winner']} wins"]
-            pairs = ", ".join(moves)
-            return [f"{side} to move", f"{side}'s legal pairs ({len(moves)}): {pairs}"]
+            return _domineering_lines(answer)
         if game == "cross":
             lines = [
                 f"Player {seat}: {_plural(pips, 'pip')}"

@@ -57,7 +57,8 @@ def test_a_cross_match_is_saved_once_and_shown(page: Any, live_server: str) -> N
     )
     page.click("#match .save-status a")
     page.wait_for_url(re.compile(r".*/results/\d+$"))
-    assert page.inner_text("h1") == "Cross match to 50: player 1 wins 56-18"
+    # Titled by the server from the answer (session 12: the rounds added tell matches apart).
+    assert page.inner_text("h1") == "Cross match to 50: player 1 wins 56-18 after 4 rounds"
     # The rounds as `referee cross match` takes them, tiles as the page lists them.
     assert page.inner_text("pre.saved >> nth=0") == (
         "/ 5-5 5-6 6-6\n1-2 / 0-4 2-3\n3-5 4-6 /\n/ 3-6 4-4"
@@ -102,7 +103,9 @@ def test_a_two_step_round_is_saved_and_a_refused_table_is_not(page: Any, live_se
     save.click()
     page.click("#round-answer .save-status a")
     page.wait_for_url(re.compile(r".*/results/\d+$"))
-    assert page.inner_text("h1") == "Two-Step round: player 2 to move"
+    assert page.inner_text("h1") == (
+        "Two-Step round: player 2 to move, 2 legal moves: play 0-2 hand right, play 3-4 hand left"
+    )
     assert page.inner_text("pre.saved >> nth=0").startswith(
         "floor 3-0 0-6 6-6 6-3 3-5 5-5 5-0;\ncard1 4-4 4-6 0-1;\n"
     )
@@ -137,7 +140,7 @@ def test_a_two_step_match_is_saved_and_refused_rounds_are_not(page: Any, live_se
     save.click()
     page.click("#two-step-match .save-status a")
     page.wait_for_url(re.compile(r".*/results/\d+$"))
-    assert page.inner_text("h1") == "Two-Step match to 3: player 1 wins 3-1"
+    assert page.inner_text("h1") == "Two-Step match to 3: player 1 wins 3-1 after 4 rounds"
     assert page.inner_text("pre.saved >> nth=0") == "1:5 feet 2:3 1:2"
     assert _saved_lines(page) == [
         "Round 1: player 1 +2 (with the bonus) · 2-0",
@@ -168,4 +171,5 @@ def test_saved_is_said_only_while_the_answer_is_the_one_saved(page: Any, live_se
     )
     page.click("#answer .save-status a")
     page.wait_for_url(re.compile(r".*/results/\d+$"))
-    assert page.inner_text("h1") == "Cross round: player 2 scores 13"
+    # Player 1 holds 6-6 0-1: 13 pips; player 2 none (session 12: the pips in the title).
+    assert page.inner_text("h1") == "Cross round, 2 players (pips 13, 0): player 2 scores 13"

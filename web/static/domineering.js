@@ -42,8 +42,18 @@
     let answer = null;
     let showSide = "H";
 
+    // The perfect-play answer and the dispute's verdict asked of this position are saved
+    // with it (session 12: they were not); the server titles it (web/results.py title_of).
+    let perfectAnswer = null; // {perfect_play, winning_moves} of `answer`'s position
+    let disputeAnswer = null; // {player, move, legal, reason} of `answer`'s position
     const save = R.saveButton(answerBox, () =>
-      answer ? { game: "domineering", notation: answer.position, answer, title: `Domineering: ${answer.to_move} to move` } : null
+      answer
+        ? {
+            game: "domineering",
+            notation: answer.position,
+            answer: { ...answer, ...(perfectAnswer || {}), ...(disputeAnswer ? { dispute: disputeAnswer } : {}) },
+          }
+        : null
     );
 
     function empty(rows, cols) {
@@ -208,6 +218,8 @@
 
     function show(data) {
       answer = data;
+      perfectAnswer = null;
+      disputeAnswer = null;
       draft.save({ position: data.cells.join("/"), first: data.first });
       cells = data.cells.map((row) => row.split(""));
       rowsSelect.value = String(cells.length);
@@ -282,6 +294,8 @@
         solve: true,
       });
       if (!answer || answer.position !== asked) return; // the position changed meanwhile
+      if (ok && data.perfect_play) perfectAnswer = { perfect_play: data.perfect_play, winning_moves: data.winning_moves };
+      save.show(!answerBox.classList.contains("stale"));
       if (!ok) {
         R.status(perfect, data.error, "error");
       } else if (!data.perfect_play) {
@@ -466,6 +480,9 @@
       // (session 10: "Legal: V may claim C1-C2" showed with C1-C2 already claimed).
       if (!checks.isLatest(ticket) || body.position !== position() || body.first !== firstSelect.value) return;
       verdict.hidden = false;
+      const current = answer && answer.cells.join("/") === body.position && answer.first === body.first;
+      disputeAnswer = ok && current ? { player: body.player, move: data.move || body.move, legal: data.legal, reason: data.reason } : null;
+      if (current) save.show(!answerBox.classList.contains("stale"));
       if (!ok) {
         verdict.className = "verdict illegal";
         verdict.textContent = data.error;

@@ -78,8 +78,7 @@
         ? {
             game: "cross",
             notation: players.map((p) => p.tiles.map(R.tileText).join(" ")).join("\n"),
-            answer,
-            title: answer.winner ? `Cross round: player ${answer.winner} scores ${answer.points}` : "Cross round: no score",
+            answer, // titled by the server from the answer (web/results.py title_of, session 12)
           }
         : null
     );
@@ -329,11 +328,7 @@
     const saveMatch = R.saveButton(matchBox, () => {
       const data = match.answer;
       if (!data) return null;
-      const score = data.scores.join("-");
-      const title = data.winner
-        ? `Cross match to ${data.target}: player ${data.winner} wins ${score}`
-        : `Cross match to ${data.target}: ${score} after ${data.rounds.length} round${data.rounds.length === 1 ? "" : "s"}`;
-      return { game: "cross", notation: matchNotation(), answer: data, title };
+      return { game: "cross", notation: matchNotation(), answer: data }; // titled by the server
     });
 
     function drawMatch() {
@@ -765,7 +760,7 @@
     const right = document.getElementById("end-right");
     const status = document.getElementById("status");
     const save = R.saveButton(answerBox, () =>
-      answer ? { game: "two-step", notation: describe(), answer, title: answer.plays.length ? `Two-Step: ${answer.plays.length} legal play${answer.plays.length === 1 ? "" : "s"}` : `Two-Step: no play (${answer.must})` } : null
+      answer ? { game: "two-step", notation: describe(), answer } : null // titled by the server
     );
 
     const holder = (tile) => {
@@ -954,25 +949,12 @@
        match as the rounds box takes it ("1:5 feet 2:3"), its target in the answer. */
     const saveRound = R.saveButton(answerBox, () => {
       if (!analysed) return null;
-      const over = describe(analysed.result);
-      const what = over ? `${over[0][0].toLowerCase()}${over[0].slice(1)} (${over[1]})` : `player ${analysed.to_move} to move`;
-      const house = analysedOptional ? ", plays optional" : "";
-      return {
-        game: "two-step",
-        notation: analysed.position,
-        answer: { ...analysed, optional_plays: analysedOptional },
-        title: `Two-Step round: ${what}${house}`,
-      };
+      // Titled by the server from the answer (web/results.py title_of, session 12).
+      return { game: "two-step", notation: analysed.position, answer: { ...analysed, optional_plays: analysedOptional } };
     });
     const saveMatch = R.saveButton(document.getElementById("two-step-match"), () => {
       if (!added) return null;
-      const data = added.answer;
-      const score = data.scores.join("-");
-      const title =
-        data.winner === null
-          ? `Two-Step match to ${data.target}: ${score}, no winner yet`
-          : `Two-Step match to ${data.target}: player ${data.winner} wins ${score}`;
-      return { game: "two-step", notation: added.rounds, answer: data, title };
+      return { game: "two-step", notation: added.rounds, answer: added.answer }; // titled by the server
     });
 
     function describe(result) {

@@ -352,7 +352,8 @@
     const draft = R.draft("kingdomino.score");
     let lastAnswer = null;
     const save = R.saveButton(answerBox, () =>
-      lastAnswer ? { game: "kingdomino", notation: lastAnswer.kingdom, answer: lastAnswer, title: `Kingdom: ${lastAnswer.total} points` } : null
+      // No title: the server gives one from the answer (web/results.py title_of, session 12).
+      lastAnswer ? { game: "kingdomino", notation: lastAnswer.kingdom, answer: lastAnswer } : null
     );
 
     function show(answer) {
@@ -475,8 +476,7 @@
         ? {
             game: "kingdomino",
             notation: lastAnswer.kingdoms.map((k) => k.kingdom).join("\n\n"),
-            answer: lastAnswer,
-            title: `Kingdoms compared: ${lastAnswer.scores.join(" to ")}`,
+            answer: lastAnswer, // titled by the server (web/results.py title_of)
           }
         : null
     );
