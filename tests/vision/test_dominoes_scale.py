@@ -223,6 +223,12 @@ def test_the_tiles_own_size_is_searched_only_for_small_tiles() -> None:
     assert _tile_side(photo, []) == MOST_SIDE
     unsure = TileReading((3, 4), _reading(100.0).corners, 0.5, True)
     assert _tile_side(photo, [unsure]) is None
+    # Above double-six, nothing read surely is searched as nothing read (session 12):
+    # the photo's own size, 4000 pixels, capped at 2560; not enlarged.
+    assert _tile_side(photo, [unsure], max_pips=12) == MOST_SIDE
+    assert _tile_side(photo, [unsure], max_pips=9) == MOST_SIDE
+    assert _tile_side(photo, [unsure], max_pips=6) is None
+    assert _tile_side(np.zeros((900, 1200, 3), dtype=np.uint8), [unsure], max_pips=12) is None
     # A small photo is enlarged at most twice, and only for small tiles seen.
     small = np.zeros((600, 800, 3), dtype=np.uint8)
     assert _tile_side(small, [_reading(20.0)]) == 1600

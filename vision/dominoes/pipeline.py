@@ -761,7 +761,7 @@ def _read_photo(image: np.ndarray, *, max_pips: int, debug: bool) -> DominoReadi
     )
     if area is None and pale:
         # The tiles' own size: search again where they are as wide as tuned for.
-        own_side = _tile_side(image, readings)
+        own_side = _tile_side(image, readings, max_pips=max_pips)
         if own_side is not None:
             more, _, _ = _search(image, work_side=own_side, enlarge=True, pale=True)
             again, more_crops = _read_candidates(image, more, 0, max_pips, debug=debug)
@@ -800,12 +800,17 @@ TUNED_PALE_WIDTH = 95.0
 MOST_SIDE = 2560
 
 
-def _tile_side(image: np.ndarray, readings: list[TileReading]) -> int | None:
+def _tile_side(
+    image: np.ndarray, readings: list[TileReading], *, max_pips: int = DEFAULT_MAX_PIPS
+) -> int | None:
     """The working size (longer side, pixels) at which the tiles read surely are
     :data:`TUNED_PALE_WIDTH` wide, when it is larger than every size searched already by
     more than a fifth (small tiles: up to :data:`MOST_SIDE`, enlarging a small photo up
     to twice); also when nothing was read at all (the largest such size, the photo not
-    enlarged).  None if no further search is needed."""
+    enlarged), and, above double-six, when nothing was read surely (session 12: a table
+    seen so low that every tile is small and foreshortened gave a few unsure readings of
+    its veins, and those kept the search at the tiles' size from running: 0 of 7 tiles
+    read).  None if no further search is needed."""
     longest = max(image.shape[:2])
     most = min(MOST_SIDE, 2 * longest)
     sure = [tile for tile in readings if _sure_at_other_size(tile)]
@@ -818,7 +823,7 @@ def _tile_side(image: np.ndarray, readings: list[TileReading]) -> int | None:
             for tile in sure
         ]
         side = min(most, round(longest * TUNED_PALE_WIDTH / float(np.median(widths))))
-    elif readings:
+    elif readings and max_pips <= DEFAULT_MAX_PIPS:
         return None
     else:
         side = min(MOST_SIDE, longest)  # not enlarged: no tile seen to be small
