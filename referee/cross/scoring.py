@@ -102,7 +102,8 @@ def round_result(hands: Sequence[Sequence[Tile]], *, went_out: int | None = None
             shown = ", ".join(str(number + 1) for number in empty[:-1])
             shown = f"{shown} and {empty[-1] + 1}"
             raise ImpossiblePositionError(
-                f"players {shown} all have empty hands: only one player can go out"
+                f"players {shown} {'both' if len(empty) == 2 else 'all'} have empty hands: "
+                "only one player can go out"
             )
         went_out = empty[0] if empty else None
     elif not 0 <= went_out < len(hands):

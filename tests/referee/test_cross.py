@@ -270,7 +270,7 @@ def test_blocked_round_tied_for_lowest_scores_nothing() -> None:
     [
         (["1-2 3-4", "3-4"], "tile 3-4 appears more than once: hand 1, hand 2"),
         (["1-7", "3-4"], "tile 1-7 in hand 1 is not in a double-6 set"),
-        (["", "1-2", ""], "players 1 and 3 all have empty hands"),
+        (["", "1-2", ""], "players 1 and 3 both have empty hands"),
         (["1-2"], "2 to 4 players"),
     ],
 )
@@ -572,7 +572,7 @@ def test_bad_input_raises_the_typed_errors() -> None:
         CrossRules(players=5)
     with pytest.raises(ImpossiblePositionError, match="appears more than once"):
         round_result([hand("1-2"), hand("2-1")])
-    with pytest.raises(ImpossiblePositionError, match="players 1 and 2 all have empty hands"):
+    with pytest.raises(ImpossiblePositionError, match="players 1 and 2 both have empty hands"):
         round_result([hand(""), hand("")])
     # Session 12 (newcomer): "at least the 6 tiles dealt to them" read as if 2 players
     # were dealt 6 (rules/cross.txt deals 7; the variant 6: at least 6 were set).  28 - 6

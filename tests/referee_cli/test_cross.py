@@ -150,7 +150,7 @@ def test_match(capsys: pytest.CaptureFixture[str]) -> None:
         (["round", "1-2 3-4", "3-4"], "tile 3-4 appears more than once: hand 1, hand 2"),
         (["round", "3-4", "1-7"], "hand 2: 7 pips is more than a half of this set can show (6)"),
         (["round", "1-2 3-x", "3-4"], "hand 1: a tile is written a-b"),
-        (["round", "", "", "1-2"], "players 1 and 2 all have empty hands"),
+        (["round", "", "", "1-2"], "players 1 and 2 both have empty hands"),
         (["round", "1-2"], "2 to 4 players"),
         (["round"], "Missing argument"),
         (["plays", "6-6 | N: 6-4 3-5", "--hand", "1-1"], "column 14"),
