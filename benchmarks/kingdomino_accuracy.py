@@ -41,6 +41,15 @@ warm, cool, yellow, blue, gammas 0.8-1.3, exposures x0.75 / x1.25, two-thirds si
 five changes in pairs) fixed in session 11 for the same purpose; used once, for one final
 candidate (session 11's terrains' own tones with the pale kingdoms' crowns kept; not kept).
 
+``--loose`` also reads copies of each photos/ kingdom laid again with its dominoes out of
+line, as real dominoes lie (photos/ and phone/ are flush): each domino (the labels' split
+into official dominoes) and the castle tile moved by up to 8 % of a square and turned by up
+to 3 degrees, on a table whose gaps show, then photographed as phone/ is (perspective, turn,
+light fall-off, blur, noise, JPEG) at 1600 x 1200 and at 4000 x 3000
+(:func:`vision.kingdomino.render.loose_photo`, seeded by the file name: the same copies on
+every run).  Read by the same grouped CV; the same scenes with the dominoes flush are read
+too, as a control (what the scene costs without the looseness).  Session 12.
+
 A kingdom has no "up": a reading is compared with its labels in the quarter-turn that
 matches best (phone photos only ever need the identity when the corners are ordered as
 labelled).
@@ -55,9 +64,12 @@ for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import argparse  # noqa: E402
 import sys  # noqa: E402
+import tempfile  # noqa: E402
 import time  # noqa: E402
+import zlib  # noqa: E402
 from collections import defaultdict  # noqa: E402
 from collections.abc import Callable  # noqa: E402
+from dataclasses import replace  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import cv2  # noqa: E402
@@ -66,7 +78,9 @@ import numpy as np  # noqa: E402
 from referee.kingdomino import parse_kingdom, score  # noqa: E402
 from vision.datasets import PROJECT_ROOT, data_root  # noqa: E402
 from vision.kingdomino.classify import SquareModel, load_model  # noqa: E402
+from vision.kingdomino.evidence import NoKingdomError  # noqa: E402
 from vision.kingdomino.pipeline import find_squares, load_photo, read_kingdom  # noqa: E402
+from vision.kingdomino.render import LOOSE_SHIFT, LOOSE_TURN, loose_photo  # noqa: E402
 from vision.kingdomino.training import (  # noqa: E402
     LabelledPhoto,
     as_shot,
@@ -232,6 +246,12 @@ FRESH_CONDITIONS_2: tuple[tuple[str, Change], ...] = (
 )
 
 
+#: ``--loose``: the sizes (rows, cols) of the loose copies of each top-down crop
+#: (:func:`vision.kingdomino.render.loose_photo`), one copy of each: a phone/-sized photo
+#: and a 12-megapixel one.
+LOOSE_SIZES: tuple[tuple[int, int], ...] = ((1200, 1600), (3000, 4000))
+
+
 def _right(got: np.ndarray, labels: np.ndarray) -> tuple[int, int]:
     """Squares with the right terrain and with the right crowns, in the best quarter turn."""
     if got.shape != labels.shape:
@@ -253,19 +273,42 @@ def _right(got: np.ndarray, labels: np.ndarray) -> tuple[int, int]:
 
 
 def _compare(
-    photo: LabelledPhoto, model: SquareModel, repeat: int = 3, change: Change | None = None
+    photo: LabelledPhoto,
+    model: SquareModel,
+    repeat: int = 3,
+    change: Change | None = None,
+    *,
+    refused: bool = False,
 ) -> dict[str, float]:
+    """One photo's figures (:func:`_table`'s rows).  With ``refused``, a photo the reader
+    refuses (``NoKingdomError``) counts as read with no square right, its time as spent;
+    otherwise the error is raised."""
     seconds = cpu = float("inf")
+    labels = np.array([[f"{t}:{k}" for t, k in line] for line in photo.labels])
+    size = labels.shape[0]
     for _ in range(max(1, repeat)):
         start, start_cpu = time.perf_counter(), time.process_time()
         image = load_photo(photo.path)
         if change is not None:
             image = change(image)
-        reading = read_kingdom(image, model=model)
+        try:
+            reading = read_kingdom(image, model=model)
+        except NoKingdomError:
+            if not refused:
+                raise
+            spent = (time.perf_counter() - start, time.process_time() - start_cpu)
+            return {
+                "squares": size * size,
+                "terrain_ok": 0,
+                "crowns_ok": 0,
+                "exact": 0.0,
+                "abs_error": float(photo.base_score or 0),
+                "seconds": spent[0],
+                "cpu": spent[1],
+                "all_right": 0.0,
+            }
         seconds = min(seconds, time.perf_counter() - start)
         cpu = min(cpu, time.process_time() - start_cpu)
-    labels = np.array([[f"{t}:{k}" for t, k in line] for line in photo.labels])
-    size = labels.shape[0]
     got = np.array(
         [[f"{s.terrain.value}:{s.crowns}" for s in line] for line in reading.kingdom.squares]
     )
@@ -364,6 +407,14 @@ def main(argv: list[str] | None = None) -> int:
         '(or by semicolons; a name with a comma, "half, jpeg 90", is found either way)',
     )
     parser.add_argument(
+        "--loose",
+        action="store_true",
+        help="also read loose copies of each photos/ kingdom (grouped CV, the same folds): its "
+        "dominoes moved and turned a little, on a table, photographed at 1600 x 1200 and "
+        "4000 x 3000 (render.loose_photo); and, as a control, the same photos with the "
+        "dominoes flush",
+    )
+    parser.add_argument(
         "--tuning-only",
         action="store_true",
         help="skip real-phone/ (the held-out test set): for trying changes without looking at it",
@@ -416,6 +467,13 @@ def main(argv: list[str] | None = None) -> int:
             parts = np.array([_stages(p, committed, args.repeat) for p in members]) * 1000
             decode, geometry, squares = np.median(parts, axis=0)
             print(f"{group:<11} {decode:>7.1f} {geometry:>7.1f} {squares:>7.1f}")
+    if args.loose:
+        crops = [p for p in trainable if p.group == "photos"]
+        print(
+            "\nLoose copies of photos/ (dominoes out of line; the same scenes flush as a "
+            "control),\nby the same grouped CV; each photo read once."
+        )
+        print(_table(_loose_results(crops, models, fold_of)))
     chosen = [
         c
         for c, on in (
@@ -434,6 +492,43 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(_conditions_table(phone, models, fold_of, committed, wanted, conditions))
     return 0
+
+
+def loose_seed(photo: LabelledPhoto, copy: int) -> int:
+    """The seed of ``photo``'s loose copy number ``copy`` (from its file name: the same
+    copies on every run and in any order)."""
+    return 12_000 + zlib.crc32(photo.path.name.encode()) % 100_000 * 10 + copy
+
+
+def _loose_results(
+    crops: list[LabelledPhoto], models: dict[int, SquareModel], fold_of: dict[str, int]
+) -> dict[str, list[dict[str, float]]]:
+    """Each top-down crop's loose copies (one per size in :data:`LOOSE_SIZES`) and the same
+    scenes flush, written as JPEG files to a temporary folder, read by the crop's fold
+    model as a photo file is (:func:`_compare`, once)."""
+    results: dict[str, list[dict[str, float]]] = defaultdict(list)
+    with tempfile.TemporaryDirectory() as folder:
+        for photo in crops:
+            crop = load_photo(photo.path)
+            model = models[fold_of[photo.layout]]
+            for copy, size in enumerate(LOOSE_SIZES):
+                tag = "1600" if size[1] <= 1600 else "12 MP"
+                for kind, loose in (("loose", True), ("flush", False)):
+                    jpeg, _ = loose_photo(
+                        crop,
+                        photo.labels,
+                        seed=loose_seed(photo, copy),
+                        size=size,
+                        shift=LOOSE_SHIFT if loose else 0.0,
+                        turn=LOOSE_TURN if loose else 0.0,
+                    )
+                    path = Path(folder) / f"{kind}-{copy}-{photo.path.name}"
+                    path.write_bytes(jpeg)
+                    row = _compare(replace(photo, path=path), model, 1, refused=True)
+                    results[f"{kind} {tag}"].append(row)
+                    results[kind].append(row)
+    order = ("loose 1600", "loose 12 MP", "loose", "flush 1600", "flush 12 MP", "flush")
+    return {name: results[name] for name in order}
 
 
 def _wanted(only: str) -> set[str] | None:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from referee.kingdomino import Terrain, parse_kingdom
 from vision.kingdomino.render import (
+    deal_kingdom,
+    domino_split,
     draw_kingdom,
     draw_square,
+    loose_photo,
     photograph,
     scene,
     square_offsets,
@@ -94,3 +98,82 @@ def test_a_neighbour_touching_or_a_gap_away() -> None:
     # Touching, the neighbour's squares are there; a third of a side away, the table.
     assert np.abs(touching[y, x].astype(int) - table).sum() > 60
     assert np.abs(apart[y, x].astype(int) - table).sum() < 60
+
+
+# Session 12: kingdoms whose dominoes are not flush (the benchmark's ``--loose`` copies).
+
+
+def test_domino_split_pairs_each_domino_and_leaves_the_castle_alone() -> None:
+    # Worked by hand: two wheat squares side by side (tiles 1 and 2 are wheat-wheat), two
+    # forest squares one above the other (tiles 3 and 4), the castle, the rest empty.
+    labels = [[("empty", 0)] * 5 for _ in range(5)]
+    labels[0][0] = labels[0][1] = ("wheat", 0)
+    labels[1][3] = labels[2][3] = ("forest", 0)
+    labels[2][2] = ("castle", 0)
+    pieces = domino_split(labels)
+    assert pieces is not None
+    assert sorted(sorted(piece) for piece in pieces) == [
+        [(0, 0), (0, 1)],
+        [(1, 3), (2, 3)],
+        [(2, 2)],
+    ]
+    labels[4][4] = ("lake", 0)  # a lone landscape square is half a domino: no split
+    assert domino_split(labels) is None
+
+
+def test_domino_split_of_a_dealt_kingdom_uses_each_square_once() -> None:
+    kingdom = deal_kingdom(1)  # official dominoes laid by the rules
+    labels = [[(s.terrain.value, s.crowns) for s in line] for line in kingdom.squares]
+    pieces = domino_split(labels)
+    assert pieces is not None
+    cells = [cell for piece in pieces for cell in piece]
+    assert (
+        len(cells)
+        == len(set(cells))
+        == 25 - sum(s.terrain is Terrain.EMPTY for line in kingdom.squares for s in line)
+    )
+    for piece in pieces:
+        if len(piece) == 1:
+            assert kingdom.squares[piece[0][0]][piece[0][1]].terrain is Terrain.CASTLE
+        else:
+            (r1, c1), (r2, c2) = piece
+            assert abs(r1 - r2) + abs(c1 - c2) == 1
+
+
+def _flush_error(jpeg: bytes, corners: np.ndarray, drawn: np.ndarray) -> float:
+    """Mean grey difference between the drawn kingdom and the photo warped back at the
+    corners loose_photo says the flush lattice landed on."""
+    photo = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    side = drawn.shape[0]
+    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
+    back = cv2.warpPerspective(photo, matrix, (side, side))
+    grey = [cv2.cvtColor(v, cv2.COLOR_BGR2GRAY).astype(np.float64) for v in (back, drawn)]
+    # The photo is lit unevenly and blurred: compare the squares' middles, shading removed.
+    inner = np.zeros((side, side), bool)
+    for r in range(5):
+        for c in range(5):
+            step = side // 5
+            inner[r * step + 20 : (r + 1) * step - 20, c * step + 20 : (c + 1) * step - 20] = True
+    a, b = (g[inner] - g[inner].mean() for g in grey)
+    return float(np.mean(np.abs(a - b)))
+
+
+def test_loose_photo_is_seeded_and_moves_the_dominoes() -> None:
+    kingdom = deal_kingdom(2)
+    drawn = draw_kingdom(kingdom, seed=2)  # 600 x 600, 120 pixels a square
+    labels = [[(s.terrain.value, s.crowns) for s in line] for line in kingdom.squares]
+    jpeg, corners = loose_photo(drawn, labels, seed=5, size=(600, 800))
+    again, corners_again = loose_photo(drawn, labels, seed=5, size=(600, 800))
+    assert jpeg == again and np.array_equal(corners, corners_again)
+    assert loose_photo(drawn, labels, seed=6, size=(600, 800))[0] != jpeg
+    photo = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    assert photo.shape == (600, 800, 3)
+    flush, flush_corners = loose_photo(drawn, labels, seed=5, size=(600, 800), shift=0, turn=0)
+    # The same scene (table, view, light): only the dominoes' places differ.
+    assert np.array_equal(corners, flush_corners)
+    # Flush, the photo warped back at those corners is the drawing (less its light and
+    # blur: about 7.5 grey levels); loose, the squares' middles moved (about 15).
+    flush_error = _flush_error(flush, flush_corners, drawn)
+    assert flush_error < 10.0
+    assert flush_error < 0.7 * _flush_error(jpeg, corners, drawn)

@@ -15,18 +15,25 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from referee.kingdomino import Kingdom, Terrain, format_kingdom, parse_kingdom, score
+from vision.kingdomino.dominoes import domino_kinds
+from vision.kingdomino.grid import find_grid
 
 __all__ = [
+    "LOOSE_SHIFT",
+    "LOOSE_TURN",
     "SAMPLES",
     "deal_kingdom",
+    "domino_split",
     "draw_kingdom",
     "draw_square",
+    "loose_photo",
     "photograph",
     "scene",
     "square_offsets",
@@ -473,6 +480,207 @@ def scene(
         gap=gap,
     )
     return photo, corners, kingdom
+
+
+#: :func:`loose_photo`'s defaults: each domino moved by up to this share of a square along
+#: each axis and turned by up to this many degrees (real dominoes are never laid flush).
+LOOSE_SHIFT = 0.08
+LOOSE_TURN = 3.0
+
+#: Table colours (BGR) of the loose copies: wood, grey-green cloth (phone/'s tables are
+#: grey-green).  A pale grey one, (165, 165, 160), was dropped after the first measure:
+#: flush copies of the same scenes (``shift=0, turn=0``) lost outlines on it as well, so it
+#: measured the table, not the dominoes' looseness (docs/kingdomino-vision.md, session 12).
+_TABLES = ((60, 105, 150), (120, 135, 125))
+
+
+def domino_split(
+    labels: Sequence[Sequence[tuple[str, int]]],
+) -> list[list[tuple[int, int]]] | None:
+    """The squares of a labelled kingdom as laid: its dominoes and its castle tile.
+
+    Parameters
+    ----------
+    labels : rows of (terrain, crowns)
+        Each square's terrain name (``"wheat"``, ``"castle"``, ``"empty"``...) and crowns.
+
+    Returns
+    -------
+    list of list of (row, col) or None
+        Each official domino's two squares (one split into distinct dominoes of the
+        set, :data:`referee.kingdomino.tiles.TILES`; the first found), each castle
+        square alone; empty squares in none.  None when the landscape squares do not
+        split so.
+    """
+    size = len(labels)
+    cells = {}
+    pieces: list[list[tuple[int, int]]] = []
+    for r in range(size):
+        for c in range(size):
+            terrain, crowns = labels[r][c]
+            if terrain == "castle":
+                pieces.append([(r, c)])
+            elif terrain != "empty":
+                cells[r, c] = (terrain, int(crowns))
+    stock = domino_kinds()
+    order = sorted(cells)
+    taken: set[tuple[int, int]] = set()
+    pairs: list[list[tuple[int, int]]] = []
+
+    def kind(a: tuple[str, int], b: tuple[str, int]) -> object:
+        return (a, b) if a == b else frozenset((a, b))
+
+    def search(index: int) -> bool:
+        while index < len(order) and order[index] in taken:
+            index += 1
+        if index == len(order):
+            return True
+        r, c = order[index]
+        for other in ((r, c + 1), (r + 1, c)):
+            if other not in cells or other in taken:
+                continue
+            pair = kind(cells[r, c], cells[other])
+            if stock[pair] <= 0:  # type: ignore[index]
+                continue
+            stock[pair] -= 1  # type: ignore[index]
+            taken.update(((r, c), other))
+            pairs.append([(r, c), other])
+            if search(index + 1):
+                return True
+            pairs.pop()
+            taken.difference_update(((r, c), other))
+            stock[pair] += 1  # type: ignore[index]
+        return False
+
+    if not search(0):
+        return None
+    return pieces + pairs
+
+
+def loose_photo(
+    crop: np.ndarray,
+    labels: Sequence[Sequence[tuple[str, int]]],
+    *,
+    seed: int,
+    size: tuple[int, int] = (1200, 1600),
+    shift: float = LOOSE_SHIFT,
+    turn: float = LOOSE_TURN,
+) -> tuple[bytes, np.ndarray]:
+    """A photo of a top-down kingdom crop laid again with its dominoes out of line.
+
+    The crop's grid (:func:`vision.kingdomino.grid.find_grid`) and the labels' split into
+    dominoes (:func:`domino_split`; every square on its own when there is none) give the
+    pieces; each piece is moved by up to ``shift`` of a square along each axis and turned
+    by up to ``turn`` degrees about its centre (uniform draws; later pieces cover earlier
+    ones where they meet), on a table (wood or grey-green cloth, with grain), with
+    table where the crop showed an empty square.  Then photographed as phone/ is: the
+    kingdom about 55 % of the photo's shorter side, turned by up to 35 degrees, its far side
+    shortened by up to 15 % (perspective), light falling off from a point near the centre
+    by 15-35 % and a ramp of up to +-10 %, a blur of 0.6-1.2 pixels (at 1600 pixels, in
+    proportion at other sizes), sensor noise of 2 grey levels, JPEG quality 85-92.
+
+    Parameters
+    ----------
+    crop : (rows, cols, 3) ndarray of uint8, BGR
+        A flush top-down crop of the kingdom (photos/); not modified.
+    labels : rows of (terrain, crowns)
+        Each square of the crop, row 0 at its top (as :func:`domino_split` takes them).
+    seed : int, keyword-only
+        Every random draw comes from ``numpy.random.default_rng(seed)``: the same seed
+        gives the same photo.
+    size : (rows, cols), keyword-only
+        The photo's size in pixels.
+    shift, turn : float, keyword-only
+        Largest move (share of a square, each axis) and turn (degrees) of a piece.
+
+    Returns
+    -------
+    photo : bytes
+        The photo as a JPEG file holds it (``size`` pixels, BGR when decoded).
+    corners : (4, 2) ndarray of float64
+        Where the flush lattice's tl, tr, br, bl corners (the crop's first and last
+        grid lines) landed, [x, y] pixels: the pieces lie around them.
+    """
+    rng = np.random.default_rng(seed)
+    count = len(labels)
+    grid = find_grid(crop, sizes=(count,))
+    rows_at, cols_at = np.array(grid.row_lines, float), np.array(grid.col_lines, float)
+    square = float((rows_at[-1] - rows_at[0] + cols_at[-1] - cols_at[0]) / (2 * count))
+    pieces = domino_split(labels)
+    if pieces is None:
+        pieces = [
+            [(r, c)] for r in range(count) for c in range(count) if labels[r][c][0] != "empty"
+        ]
+    margin = round(0.6 * square)
+    side_r = int(rows_at[-1] - rows_at[0]) + 2 * margin
+    side_c = int(cols_at[-1] - cols_at[0]) + 2 * margin
+    top_down = np.zeros((side_r, side_c, 3), np.float32)
+    covered = np.zeros((side_r, side_c), np.float32)
+    source = crop.astype(np.float32)
+    for index in rng.permutation(len(pieces)):
+        cells = pieces[index]
+        top = rows_at[min(r for r, _ in cells)]
+        bottom = rows_at[max(r for r, _ in cells) + 1]
+        left = cols_at[min(c for _, c in cells)]
+        right = cols_at[max(c for _, c in cells) + 1]
+        mask = np.zeros(crop.shape[:2], np.float32)
+        mask[round(float(top)) : round(float(bottom)), round(float(left)) : round(float(right))] = (
+            1.0
+        )
+        centre = ((left + right) / 2, (top + bottom) / 2)
+        move = rng.uniform(-shift, shift, 2) * square
+        matrix = cv2.getRotationMatrix2D(centre, float(rng.uniform(-turn, turn)), 1.0)
+        matrix[:, 2] += move + np.array([margin - cols_at[0], margin - rows_at[0]])
+        placed = cv2.warpAffine(source, matrix, (side_c, side_r), flags=cv2.INTER_LINEAR)
+        weight = cv2.warpAffine(mask, matrix, (side_c, side_r), flags=cv2.INTER_LINEAR)
+        top_down = top_down * (1 - weight[..., None]) + placed * weight[..., None]
+        covered = np.maximum(covered, weight)
+    rows, cols = size
+    scale = cols / 1600.0
+    photo = np.empty((rows, cols, 3), np.float32)
+    photo[:] = _TABLES[int(rng.integers(len(_TABLES)))]
+    grain = cv2.resize(rng.normal(0, 14, (max(2, rows // 30), 3)).astype(np.float32), (cols, rows))
+    fine = cv2.resize(rng.normal(0, 6, (rows // 4, cols // 4)).astype(np.float32), (cols, rows))
+    photo += (grain + fine)[..., None]
+    # The lattice's corners in the photo: a square turned, its far side shortened.
+    kingdom_side = min(rows, cols) * rng.uniform(0.5, 0.6)
+    angle = np.deg2rad(rng.uniform(-35, 35))
+    far = rng.uniform(0.85, 1.0)
+    unit = np.array([[-far, -1], [far, -1], [1, 1], [-1, 1]], dtype=np.float64) / 2
+    unit[:2, 1] *= 0.5 + 0.5 * far
+    spin = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    quarter = int(rng.integers(4))  # which side is far
+    unit = np.roll(unit, quarter, axis=0)
+    middle = np.array([cols / 2, rows / 2]) + rng.uniform(-0.05, 0.05, 2) * min(rows, cols)
+    corners = (unit * kingdom_side) @ spin.T + middle
+    lattice = np.array(
+        [
+            [margin, margin],
+            [side_c - margin, margin],
+            [side_c - margin, side_r - margin],
+            [margin, side_r - margin],
+        ],
+        dtype=np.float32,
+    )
+    homography = cv2.getPerspectiveTransform(lattice, corners.astype(np.float32))
+    warped = cv2.warpPerspective(top_down, homography, (cols, rows), flags=cv2.INTER_LINEAR)
+    weight = cv2.warpPerspective(covered, homography, (cols, rows), flags=cv2.INTER_LINEAR)
+    photo = photo * (1 - weight[..., None]) + warped * weight[..., None]
+    along_r, along_c = np.mgrid[0:rows, 0:cols].astype(np.float32)
+    spot = middle + rng.uniform(-0.3, 0.3, 2) * min(rows, cols)
+    reach = ((along_c - spot[0]) ** 2 + (along_r - spot[1]) ** 2) / float(max(rows, cols) ** 2)
+    light = 1.0 - rng.uniform(0.15, 0.35) * reach / max(float(reach.max()), 1e-6)
+    direction = rng.uniform(0, 2 * np.pi)
+    ramp = rng.uniform(-0.1, 0.1) * (
+        np.cos(direction) * (along_c / cols - 0.5) + np.sin(direction) * (along_r / rows - 0.5)
+    )
+    photo = photo * (light + ramp)[..., None]
+    photo = cv2.GaussianBlur(photo, (0, 0), float(rng.uniform(0.6, 1.2)) * scale)
+    photo += rng.normal(0, 2.0, photo.shape).astype(np.float32)
+    out = np.clip(np.rint(photo), 0, 255).astype(np.uint8)
+    quality = int(rng.integers(85, 93))
+    encoded = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])[1]
+    return encoded.tobytes(), corners.astype(np.float64)
 
 
 def write_samples(folder: Path) -> list[Path]:
