@@ -87,8 +87,11 @@ OWN_SHARES = (Terrain.MINE,)
 
 #: Fewest photo pixels a square's side should span for its crowns to be counted: the
 #: project's samples shrunk to 53 pixels a square read every crown, to 43 lose one of
-#: 29, to 35 four, to 26 ten (docs/kingdomino-vision.md, session 5).
-SMALL_SQUARE = 45.0
+#: 29, to 35 four, to 26 ten (docs/kingdomino-vision.md, session 5) -- in memory.  Saved
+#: as a JPEG, as every photo is (session 12), at 60 pixels a square they lose 0-2 of 25
+#: squares at quality 95 and 2-5 at 60; at 81 pixels 0-2.  No photo of the data is under
+#: 87 pixels a square.
+SMALL_SQUARE = 65.0
 
 #: A kingdom is re-read under its own light (:func:`kingdom_light`) only when its colour
 #: map moves a terrain's training centre further than any training view's did: 1.2 x
