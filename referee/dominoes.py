@@ -116,9 +116,10 @@ class Tile:
 
 
 #: Dashes typed for '-' by phone keyboards and word processors (hyphen, non-breaking
-#: hyphen, figure dash, en dash, em dash, minus sign): read as '-', one character for
-#: one, so the columns named in errors stay right (session 12).
-DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212", "-"))
+#: hyphen, figure dash, en dash, em dash, bar, minus sign, small and full-width
+#: hyphen-minus): read as '-' by every game's notation, one character for one, so the
+#: columns named in errors stay right (session 12).
+DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d", "-"))
 
 # ASCII digits only: a bare \d would also take Arabic-Indic or full-width digits.
 _TILE_RE = re.compile(r"\s*(\[)?\s*([0-9]+)\s*([-|])\s*([0-9]+)\s*(\])?\s*")

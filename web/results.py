@@ -206,7 +206,8 @@ def _domineering_title(answer: dict[str, Any]) -> str:
     cells = [str(row) for row in answer["cells"]]
     h, v = _pairs_claimed(cells)
     side = answer["to_move"]
-    head = f"Domineering {len(cells)}x{len(cells[0])}, {h} H and {v} V pairs: "
+    size = f"{len(cells)}x{len(cells[0])}"
+    head = f"Domineering {size}, H {_plural(h, 'pair')}, V {_plural(v, 'pair')}: "
     if answer["blocked"]:
         head += f"{side} blocked, {answer['winner']} wins"
     else:

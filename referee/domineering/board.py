@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from referee.dominoes import DASHES
 from referee.errors import IllegalMoveError, ImpossiblePositionError, NotationError
 from referee.game import Verdict
 
@@ -151,11 +152,6 @@ class Move:
         return f"parse_move({format_move(self)!r})"
 
 
-#: Dashes typed for '-' (hyphen, non-breaking hyphen, figure dash, en dash, em dash,
-#: minus sign): read as '-', one character for one (session 12: 'B3–C3' was refused).
-_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212", "-"))
-
-
 def parse_move(text: str) -> Move:
     """Parse ``"B3-C3"`` (cells in either order, spaces around ``-`` allowed), or the two
     cells with only spaces between them, ``"B3 C3"`` (session 11: it was refused while
@@ -172,7 +168,7 @@ def parse_move(text: str) -> Move:
     >>> parse_move("B3 C3")
     parse_move('B3-C3')
     """
-    text = text.translate(_DASHES)
+    text = text.translate(DASHES)  # session 12: 'B3–C3' was refused
     if "-" in text:
         split = text.index("-")
         parts = text.split("-")

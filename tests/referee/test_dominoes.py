@@ -169,7 +169,10 @@ def test_every_tile_seen_twice_is_named_at_once() -> None:
     )
 
 
-@pytest.mark.parametrize("dash", ["\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2212"])
+@pytest.mark.parametrize(
+    "dash",
+    ["\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2015", "\u2212", "\ufe63", "\uff0d"],
+)
 def test_a_typed_dash_reads_as_the_hyphen(dash: str) -> None:
     # Session 12 (newcomer): phone keyboards and word processors put an en dash (or a
     # minus) for '-'; "6–3" was refused with "a tile is written a-b", which it looks like.

@@ -42,7 +42,7 @@ def test_a_domineering_sheet_is_saved_with_its_dispute_and_perfect_play(
     page.click("#answer .save-status a")
     page.wait_for_url(re.compile(r".*/results/\d+$"))
     assert page.inner_text("h1") == (
-        "Domineering 3x4, 1 H and 1 V pairs: H to move (5 legal pairs); "
+        "Domineering 3x4, H 1 pair, V 1 pair: H to move (5 legal pairs); "
         f"{winner[1]} wins with perfect play; H claims C2-C3: not legal"
     )
     lines = page.locator("ul.saved-answer li").all_inner_texts()
@@ -63,5 +63,5 @@ def test_a_domineering_sheet_is_saved_with_its_dispute_and_perfect_play(
     page.goto(live_server + "/results/")
     titles = page.locator("ul.results li a").all_inner_texts()
     # C1-D1 claimed: H 2 pairs; V's vertical pairs by hand: B2-B3, C2-C3, D2-D3 (3).
-    assert titles[0] == "Domineering 3x4, 2 H and 1 V pairs: V to move (3 legal pairs)"
-    assert titles[1].startswith("Domineering 3x4, 1 H and 1 V pairs: H to move")
+    assert titles[0] == "Domineering 3x4, H 2 pairs, V 1 pair: V to move (3 legal pairs)"
+    assert titles[1].startswith("Domineering 3x4, H 1 pair, V 1 pair: H to move")

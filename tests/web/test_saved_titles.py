@@ -53,20 +53,20 @@ def _sheet(client: FlaskClient, position: str, **extra: object) -> dict[str, obj
 def test_domineering_titles_tell_sheets_apart(client: FlaskClient) -> None:
     answer = _sheet(client, SHEET)
     _, title = _saved(client, {"game": "domineering", "notation": SHEET, "answer": answer})
-    assert title == "Domineering 3x4, 1 H and 1 V pairs: H to move (5 legal pairs)"
+    assert title == "Domineering 3x4, H 1 pair, V 1 pair: H to move (5 legal pairs)"
     # The same sheet with H's B2-C2 claimed: V to move (H 2 pairs, V 1); V's vertical pairs
     # by hand: column D only (B2 and C2 are taken), D1-D2 and D2-D3: 2.
     other = "HH../VHH./V..."
     _, title = _saved(
         client, {"game": "domineering", "notation": other, "answer": _sheet(client, other)}
     )
-    assert title == "Domineering 3x4, 2 H and 1 V pairs: V to move (2 legal pairs)"
+    assert title == "Domineering 3x4, H 2 pairs, V 1 pair: V to move (2 legal pairs)"
     # Blocked: 1x2 with H's pair, V to move has no vertical pair: H wins.
     blocked = "HH"
     _, title = _saved(
         client, {"game": "domineering", "notation": blocked, "answer": _sheet(client, blocked)}
     )
-    assert title == "Domineering 1x2, 1 H and 0 V pairs: V blocked, H wins"
+    assert title == "Domineering 1x2, H 1 pair, V 0 pairs: V blocked, H wins"
     listed = client.get("/results/").get_data(as_text=True)
     assert listed.count("Domineering 3x4, ") == 2 and "Domineering 1x2, " in listed
 
@@ -87,7 +87,7 @@ def test_domineering_dispute_and_perfect_play_are_saved(client: FlaskClient) -> 
     text, title = _saved(client, {"game": "domineering", "notation": SHEET, "answer": answer})
     winner = solved["perfect_play"]
     assert title == (
-        "Domineering 3x4, 1 H and 1 V pairs: H to move (5 legal pairs); "
+        "Domineering 3x4, H 1 pair, V 1 pair: H to move (5 legal pairs); "
         f"{winner} wins with perfect play; H claims C2-C3: not legal"
     )
     lines = _answer_lines(text)
