@@ -43,6 +43,12 @@ def kingdomino_compare() -> Response:
     return _answer(kingdomino.compare_answer)
 
 
+@bp.post("/kingdomino/placements")
+def kingdomino_placements() -> Response:
+    """Where a ``domino`` may go on ``kingdom``; with ``at`` + ``toward``, is that legal?"""
+    return _answer(kingdomino.placements_answer)
+
+
 @bp.post("/domineering/analyze")
 def domineering_analyze() -> Response:
     """Analyse a sheet: ``photo`` or ``position``; optional ``first`` (H or V)."""

@@ -33,6 +33,26 @@ CASES = [
         {"kingdom1": "C F1 F F", "kingdom2": "C M3 W W"},
     ),
     (
+        ["kingdomino", "placements", "C F1 F F", "--domino", "F L"],
+        "/api/kingdomino/placements",
+        {"kingdom": "C F1 F F", "domino": "F L"},
+    ),
+    (
+        ["kingdomino", "placements", ". . ./. C ./. . .", "--domino", "W W", "--size", "7"],
+        "/api/kingdomino/placements",
+        {"kingdom": ". . ./. C ./. . .", "domino": "W W", "size": 7},
+    ),
+    (
+        ["kingdomino", "place", "C F1 F F", "--domino", "W W", "--at=-1,0", "--toward", "right"],
+        "/api/kingdomino/placements",
+        {"kingdom": "C F1 F F", "domino": "W W", "at": "-1,0", "toward": "right"},
+    ),
+    (
+        ["kingdomino", "place", "C F1 F F", "--domino", "W W", "--at", "B1", "--toward", "up"],
+        "/api/kingdomino/placements",
+        {"kingdom": "C F1 F F", "domino": "W W", "at": "B1", "toward": "up"},
+    ),
+    (
         ["domineering", "analyze", "...../...../.HH../...../....."],
         "/api/domineering/analyze",
         {"position": "...../...../.HH../...../....."},
@@ -91,6 +111,22 @@ CASES = [
 ]
 
 
+def _holds(answer: Any, expected: Any, where: str) -> None:
+    """``answer`` has every key of ``expected`` with the same value, in nested objects and
+    lists too (the API's placements add ``squares`` and ``name`` to the CLI's)."""
+    if isinstance(expected, dict):
+        assert isinstance(answer, dict), where
+        for key, value in expected.items():
+            assert key in answer, f"the API has no {key!r} in {where}"
+            _holds(answer[key], value, f"{where}.{key}")
+    elif isinstance(expected, list):
+        assert isinstance(answer, list) and len(answer) == len(expected), where
+        for number, (got, value) in enumerate(zip(answer, expected, strict=True)):
+            _holds(got, value, f"{where}[{number}]")
+    else:
+        assert answer == expected, where
+
+
 @pytest.mark.parametrize(("argv", "url", "body"), CASES, ids=[case[1] for case in CASES])
 def test_api_answers_as_the_cli(
     client: FlaskClient,
@@ -104,6 +140,4 @@ def test_api_answers_as_the_cli(
     assert status in (0, 1), printed  # 1: "illegal" for check
     expected = json.loads(printed)
     answer = client.post(url, json=body).get_json()
-    for key, value in expected.items():
-        assert key in answer, f"the API has no {key!r}"
-        assert answer[key] == value, key
+    _holds(answer, expected, "the answer")

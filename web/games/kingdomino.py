@@ -1,19 +1,23 @@
-"""Kingdomino: score a kingdom (photo or tapped in) and compare two kingdoms.
+"""Kingdomino: score a kingdom (photo or tapped in), compare two kingdoms, and say
+where a domino may be placed.
 
 Rules: ``rules/kingdomino-2p.txt``; ``RULINGS.md`` "Kingdomino" decides unclear points.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, render_template
 
 from referee import kingdomino as engine
+from referee.errors import NotationError
+from referee.kingdomino.placement import DIRECTIONS, grown_grid, second_square
 from web import inputs, recognition, schemas
 from web.errors import ApiError
 
-__all__ = ["bp", "compare_answer", "score_answer"]
+__all__ = ["bp", "compare_answer", "placements_answer", "score_answer"]
 
 bp = Blueprint("kingdomino", __name__, url_prefix="/kingdomino")
 
@@ -46,6 +50,20 @@ class CompareFields(KingdomFields):
 
     kingdom1 = schemas.text()
     kingdom2 = schemas.text()
+
+
+class PlacementFields(schemas.Fields):
+    """``POST /api/kingdomino/placements``: ``kingdom`` (the grid as typed), ``domino``
+    (``"F1 L"``), ``size`` (5 or 7, 5 if not sent); ``at`` and ``toward`` together to
+    check one placement."""
+
+    kingdom = schemas.text(required=True)
+    domino = schemas.text(required=True)
+    size = schemas.choice([5, 7], load_default=5)
+    at = schemas.text()
+    toward = schemas.Word(
+        list(DIRECTIONS), "must be right, down, left or up, got {input!r}", load_default=None
+    )
 
 
 @bp.get("/")
@@ -153,3 +171,88 @@ def compare_answer(data: dict[str, Any]) -> dict[str, Any]:
         for detail, (_, reading) in zip(comparison.details, readings, strict=True)
     ]
     return answer
+
+
+#: ``at`` as ``ROW,COL`` from 0 (either may be negative: beyond the grid as typed).
+_ROW_COL = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+#: The two ways ``at`` names a square, said whenever one is refused (as the CLI's --at).
+_AT_FORMS = (
+    "a square as the board names it, such as A3 (column letter, row from 1), or ROW,COL "
+    "from 0, such as 2,0 (the same square)"
+)
+
+
+def _at(text: str) -> tuple[int, int]:
+    """``at``: ``A3`` (:func:`referee.kingdomino.parse_kingdom_square`) or ``ROW,COL``.
+
+    Raises
+    ------
+    NotationError
+        ``field 'at': ...`` naming both forms (a 400 answer).
+    """
+    match = _ROW_COL.fullmatch(text)
+    if match is not None:
+        return int(match[1]), int(match[2])
+    try:
+        return engine.parse_kingdom_square(text)
+    except NotationError as error:
+        if re.fullmatch(r"\s*[A-Za-z]\s*\d+\s*", text):  # a square's shape: say what is off
+            raise NotationError(f"field 'at': {error.reason}; expected {_AT_FORMS}") from None
+        raise NotationError(f"field 'at': expected {_AT_FORMS}; got {text!r}") from None
+
+
+def _on_grid(cell: tuple[int, int], kingdom: Any) -> bool:
+    return 0 <= cell[0] < kingdom.rows and 0 <= cell[1] < kingdom.cols
+
+
+def placements_answer(data: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/kingdomino/placements``: where ``domino`` may go on ``kingdom``.
+
+    The grid typed is the kingdom so far, not the table's edge: a domino may also lie
+    beyond it wherever the ``size`` frame allows (``grow=True``, as the CLI's ``place``
+    and ``placements``; ``docs/kingdomino.md``), squares counted from the grid as typed
+    (row ``-1`` is above it).
+
+    Without ``at``: the CLI's ``placements --json`` (``domino``, ``placements`` with
+    ``at`` = ``[row, col]`` and ``toward``, ``count``, ``beyond_grid``, ``grown`` =
+    ``{"grid", "origin"}``), each placement also with ``squares`` (both squares'
+    ``[row, col]``, first square first) and ``name`` (the first square's name on the
+    board, ``"A3"``, or ``null`` beyond the grid as typed), and ``discarded`` (true
+    when it fits nowhere). With ``at`` and ``toward``: the CLI's ``place --json``,
+    ``legal`` and the engine's ``reason`` (squares as ``(row, col)``).
+    """
+    values = schemas.load(PlacementFields(), data)
+    if (values.get("at") is None) != (values["toward"] is None):
+        missing, sent = ("toward", "at") if values["toward"] is None else ("at", "toward")
+        raise ApiError(400, f"field {missing!r}: missing: send it with {sent!r}")
+    kingdom = schemas.parse_field("kingdom", engine.parse_kingdom, values["kingdom"])
+    domino = schemas.parse_field("domino", engine.parse_domino, values["domino"])
+    if values["toward"] is not None:
+        verdict = engine.check_placement(
+            kingdom, domino, _at(values["at"]), values["toward"], size=values["size"], grow=True
+        )
+        answer: dict[str, Any] = verdict.to_json()
+        return answer
+    found = engine.legal_placements(kingdom, domino, size=values["size"], grow=True)
+    grown, origin = grown_grid(kingdom, found)
+    placements = []
+    beyond = 0
+    for at, toward in found:
+        cells = (at, second_square(at, toward))
+        beyond += not all(_on_grid(cell, kingdom) for cell in cells)
+        placements.append(
+            {
+                "at": list(at),
+                "toward": toward,
+                "squares": [list(cell) for cell in cells],
+                "name": engine.kingdom_square_name(at) if _on_grid(at, kingdom) else None,
+            }
+        )
+    return {
+        "domino": engine.format_domino(domino),
+        "placements": placements,
+        "count": len(found),
+        "beyond_grid": beyond,
+        "grown": {"grid": grown, "origin": list(origin)},
+        "discarded": not found,
+    }
