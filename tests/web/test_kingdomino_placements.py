@@ -39,6 +39,7 @@ def test_wheat_pair_beside_a_row_goes_only_around_the_castle(client: FlaskClient
     assert answer["beyond_grid"] == 8
     assert answer["discarded"] is False
     assert answer["domino"] == "W W"
+    assert answer["grid_shape"] == [1, 4]
     expected = [
         {(-2, 0), (-1, 0)},
         {(-1, -1), (-1, 0)},

@@ -72,6 +72,13 @@ def page() -> str:
     return render_template("kingdomino.html")
 
 
+@bp.get("/place")
+def place_page() -> str:
+    """May I place this domino here? The kingdom so far typed, the domino's two squares
+    picked: every place it may go, on the grid and in a list, or "discarded"."""
+    return render_template("kingdomino_place.html")
+
+
 @bp.get("/compare")
 def compare_page() -> str:
     """Two kingdoms side by side, with the tie-break."""
@@ -217,9 +224,10 @@ def placements_answer(data: dict[str, Any]) -> dict[str, Any]:
     ``at`` = ``[row, col]`` and ``toward``, ``count``, ``beyond_grid``, ``grown`` =
     ``{"grid", "origin"}``), each placement also with ``squares`` (both squares'
     ``[row, col]``, first square first) and ``name`` (the first square's name on the
-    board, ``"A3"``, or ``null`` beyond the grid as typed), and ``discarded`` (true
-    when it fits nowhere). With ``at`` and ``toward``: the CLI's ``place --json``,
-    ``legal`` and the engine's ``reason`` (squares as ``(row, col)``).
+    board, ``"A3"``, or ``null`` beyond the grid as typed), ``grid_shape`` (the typed
+    grid's ``[rows, cols]``) and ``discarded`` (true when it fits nowhere). With ``at``
+    and ``toward``: the CLI's ``place --json``, ``legal`` and the engine's ``reason``
+    (squares as ``(row, col)``).
     """
     values = schemas.load(PlacementFields(), data)
     if (values.get("at") is None) != (values["toward"] is None):
@@ -254,5 +262,6 @@ def placements_answer(data: dict[str, Any]) -> dict[str, Any]:
         "count": len(found),
         "beyond_grid": beyond,
         "grown": {"grid": grown, "origin": list(origin)},
+        "grid_shape": [kingdom.rows, kingdom.cols],
         "discarded": not found,
     }

@@ -600,4 +600,178 @@
       })();
     }
   };
+  /* "May I place this domino here?": the kingdom so far typed, the domino's two squares
+     picked; every legal place from /api/kingdomino/placements, drawn on the kingdom grown
+     to hold them all (squares beyond the grid as typed dashed) and listed with the squares
+     named as on the board, or "fits nowhere: discarded" (session 12). */
+  Referee.kingdominoPlacePage = function () {
+    R.errorWords = [R.fieldWord("kingdom", "The kingdom"), R.fieldWord("domino", "The domino"), R.fieldWord("size", "The frame")];
+    const EXAMPLE = "C F1 F F";
+    const box = document.getElementById("place-kingdom");
+    const halves = [0, 1].map((half) => ({
+      terrain: document.getElementById(`place-terrain-${half}`),
+      crowns: document.getElementById(`place-crowns-${half}`),
+    }));
+    const sizes = [...document.querySelectorAll("input[name=size]")];
+    const status = document.getElementById("place-status");
+    const answerBox = document.getElementById("answer");
+    const board = document.getElementById("place-board");
+    const list = document.getElementById("place-list");
+    const requests = R.sequence();
+    const draft = R.draft("kingdomino.place");
+    let shown = null; // the answer drawn, with the grid shape it was drawn for
+
+    const halfText = (half) => half.terrain.value + (Number(half.crowns.value) ? half.crowns.value : "");
+    const domino = () => halves.map(halfText).join(" ");
+    const frame = () => Number((sizes.find((box) => box.checked) || { value: 5 }).value);
+    const keep = () =>
+      draft.save({ kingdom: box.value, halves: halves.map((h) => [h.terrain.value, Number(h.crowns.value)]), size: frame() });
+
+    /* A square counted from the grid as typed: its board name inside it ("on A2"), else
+       said from the nearest square of the grid ("above A1", "2 rows below and left of A3"). */
+    function where(row, col, rows, cols) {
+      if (row >= 0 && row < rows && col >= 0 && col < cols) return `on ${squareName(row, col)}`;
+      const parts = [];
+      if (row < 0) parts.push(row === -1 ? "above" : `${-row} rows above`);
+      if (row >= rows) parts.push(row === rows ? "below" : `${row - rows + 1} rows below`);
+      if (col < 0) parts.push(col === -1 ? "left of" : `${-col} columns left of`);
+      if (col >= cols) parts.push(col === cols ? "right of" : `${col - cols + 1} columns right of`);
+      const near = squareName(Math.min(Math.max(row, 0), rows - 1), Math.min(Math.max(col, 0), cols - 1));
+      return `${parts.join(" and ")} ${near}`;
+    }
+
+    /* "F1 on A2, L on B2": each half of the domino answered, where it lies. */
+    function placeText(placement, data) {
+      const names = data.domino.split(" ");
+      const [rows, cols] = data.grid_shape;
+      return placement.squares.map(([row, col], index) => `${names[index]} ${where(row, col, rows, cols)}`).join(", ");
+    }
+
+    /* The grown grid's squares [[letter, crowns]] from its notation ("C F1 F/. . ."). */
+    const grownSquares = (text) =>
+      text.split("/").map((row) => row.split(" ").map((token) => [token[0], Number(token.slice(1) || 0)]));
+
+    function draw(previewed) {
+      const { data } = shown;
+      const [originRow, originCol] = data.grown.origin;
+      const [rows, cols] = data.grid_shape;
+      const squares = grownSquares(data.grown.grid);
+      const covered = new Set(data.placements.flatMap((p) => p.squares.map(([r, c]) => `${r},${c}`)));
+      const preview = {};
+      if (previewed !== undefined) {
+        const placement = data.placements[previewed];
+        placement.squares.forEach(([r, c], index) => {
+          preview[`${r},${c}`] = data.domino.split(" ")[index];
+        });
+      }
+      board.style.setProperty("--cols", squares[0].length);
+      board.classList.toggle("big", squares[0].length > 5 || squares.length > 5);
+      board.replaceChildren();
+      squares.forEach((line, grownRow) =>
+        line.forEach(([letter, crowns], grownCol) => {
+          const row = grownRow - originRow;
+          const col = grownCol - originCol;
+          const key = `${row},${col}`;
+          const half = preview[key];
+          const shownLetter = half ? half[0] : letter;
+          const shownCrowns = half ? Number(half.slice(1) || 0) : crowns;
+          const inside = row >= 0 && row < rows && col >= 0 && col < cols;
+          const classes = ["square", `t-${NAME[shownLetter] || "empty"}`];
+          if (!inside) classes.push("beyond");
+          if (covered.has(key)) classes.push("can-place");
+          if (half) classes.push("selected");
+          const place = where(row, col, rows, cols).replace(/^on /, "");
+          const what = half ? `the domino's ${NAME[shownLetter]}` : NAME[letter] || "empty";
+          const label = `${place}: ${what}${covered.has(key) && !half ? ", the domino may cover it" : ""}`;
+          const cell = R.el("div", { class: classes.join(" "), role: "gridcell", "aria-label": label, title: label });
+          if (shownLetter === "C") cell.append(castleIcon());
+          if (shownCrowns) {
+            const icons = R.el("span", { class: "crowns" });
+            for (let i = 0; i < shownCrowns; i++) icons.append(crownIcon());
+            cell.append(icons);
+          }
+          board.append(cell);
+        })
+      );
+      list.querySelectorAll("button").forEach((button, index) => button.classList.toggle("chosen", index === previewed));
+    }
+
+    function show(data) {
+      shown = { data };
+      answerBox.hidden = false;
+      const size = frame();
+      const verdict = document.getElementById("place-verdict");
+      const detail = document.getElementById("place-detail");
+      list.replaceChildren();
+      if (data.discarded) {
+        verdict.textContent = "Fits nowhere: discarded";
+        detail.textContent = `${data.domino} has no place in the ${size}×${size} frame that touches the castle or its terrain: it is put aside and scores nothing.`;
+      } else {
+        verdict.textContent = `${data.count} place${data.count === 1 ? "" : "s"}`;
+        detail.textContent = data.beyond_grid
+          ? `for ${data.domino}; ${data.beyond_grid} of them beyond the kingdom as typed (dashed)`
+          : `for ${data.domino}, all on the kingdom as typed`;
+        data.placements.forEach((placement, index) => {
+          const text = placeText(placement, data);
+          list.append(
+            R.el("li", {}, R.el("button", { type: "button", class: "place-button", text, onclick: () => draw(index) }))
+          );
+        });
+      }
+      draw();
+    }
+
+    async function ask() {
+      keep();
+      if (!R.filled(box, "Type the kingdom so far first (rows from the top separated by /), like: C F1 F F", status)) return;
+      const ticket = requests.next();
+      R.status(status, "Looking for places…", "busy");
+      const body = { kingdom: box.value, domino: domino(), size: frame() };
+      const { ok, data } = await R.post("/api/kingdomino/placements", body);
+      if (!requests.isLatest(ticket)) return;
+      if (!ok) {
+        R.status(status, data.error, "error");
+        answerBox.hidden = true;
+        return;
+      }
+      R.status(status, "");
+      show(data);
+    }
+
+    document.getElementById("place-go").addEventListener("click", ask);
+    // Once an answer is shown, a square or the frame changed asks again.
+    for (const node of [...halves.flatMap((h) => [h.terrain, h.crowns]), ...sizes]) {
+      node.addEventListener("change", () => (answerBox.hidden ? keep() : ask()));
+    }
+    box.addEventListener("input", keep);
+    document.getElementById("place-example").addEventListener("click", () => {
+      box.value = EXAMPLE;
+      ask();
+    });
+    // The kingdom scored last in this tab, offered (session 12: not copied over by hand).
+    const scored = R.draft("kingdomino.score").load();
+    const fromScore = document.getElementById("place-from-score");
+    if (scored && typeof scored.kingdom === "string" && scored.kingdom) {
+      fromScore.hidden = false;
+      fromScore.addEventListener("click", () => {
+        box.value = scored.kingdom.split("/").join("\n");
+        ask();
+      });
+    }
+
+    // What was typed and picked here before a reload or Back, asked again.
+    const kept = draft.load();
+    if (kept && typeof kept === "object") {
+      if (typeof kept.kingdom === "string") box.value = kept.kingdom;
+      if (Array.isArray(kept.halves)) {
+        kept.halves.slice(0, 2).forEach((half, index) => {
+          if (!Array.isArray(half)) return;
+          if ([...halves[index].terrain.options].some((o) => o.value === half[0])) halves[index].terrain.value = half[0];
+          if ([0, 1, 2, 3].includes(half[1])) halves[index].crowns.value = String(half[1]);
+        });
+      }
+      for (const radio of sizes) radio.checked = Number(radio.value) === (kept.size === 7 ? 7 : 5);
+      if (box.value.trim()) ask();
+    }
+  };
 })();
