@@ -59,8 +59,12 @@ def test_a_domino_placed_shows_its_places_and_is_kept_on_reload(
     assert page.input_value("#place-kingdom") == "C F1 F F"
     assert page.input_value("#place-crowns-0") == "1"
 
-    # A full 5x5 kingdom: anywhere else makes 6 rows or columns.
+    # A full 5x5 kingdom: anywhere else makes 6 rows or columns. While it is typed, the
+    # places in sight are said to be of the kingdom before.
     page.fill("#place-kingdom", "/".join(["C W W W W", *["W W W W W"] * 4]))
+    assert page.inner_text("#place-status").startswith(
+        "The places shown are for the kingdom before this change"
+    )
     page.click("#place-go")
     page.wait_for_function(f"{VERDICT} === 'Fits nowhere: discarded'")
     assert page.locator("#place-list li").count() == 0

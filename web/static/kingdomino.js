@@ -743,7 +743,12 @@
     for (const node of [...halves.flatMap((h) => [h.terrain, h.crowns]), ...sizes]) {
       node.addEventListener("change", () => (answerBox.hidden ? keep() : ask()));
     }
-    box.addEventListener("input", keep);
+    // The places in sight are of the kingdom as it was: said so while it is being changed
+    // (as the Cross plays page marks its answer the last table's).
+    box.addEventListener("input", () => {
+      keep();
+      if (!answerBox.hidden) R.status(status, "The places shown are for the kingdom before this change: press “Where may it go?” to ask again.");
+    });
     document.getElementById("place-example").addEventListener("click", () => {
       box.value = EXAMPLE;
       ask();
