@@ -516,6 +516,13 @@ def test_two_step_round_tiles_stay_whole_and_the_box_is_not_zoomed(
     lines = tiles.evaluate_all("spans => spans.map(s => s.getClientRects().length)")
     assert set(lines) == {1}
     assert "1-2" in tiles.all_inner_texts()
+    # Each line one flow of text: no tile past the list's right edge (a flex item each,
+    # the line broke into narrow columns and "5-6" ran past the card).
+    right = page.eval_on_selector("#round-summary", "e => e.getBoundingClientRect().right")
+    edges = tiles.evaluate_all("spans => spans.map(s => s.getBoundingClientRect().right)")
+    assert max(edges) <= right
+    words = page.locator("#round-summary li > span").count()
+    assert words == page.locator("#round-summary li").count()
     size = page.eval_on_selector("#round-position", "e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 16
 

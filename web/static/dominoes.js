@@ -1007,9 +1007,10 @@
         ? over[1]
         : `${data.legal_moves.length} legal move${data.legal_moves.length === 1 ? "" : "s"}`;
       // Each tile kept on one line: at 360 px "1-2" broke after its hyphen (session 12).
+      // One span a line: the list's items are flex rows, whose every child is a column.
       const unbroken = (line) =>
         line.split(/(\b\d{1,2}-\d{1,2}\b)/).map((part, i) => (i % 2 ? R.el("span", { class: "tile-text", text: part }) : part));
-      document.getElementById("round-summary").replaceChildren(...data.summary.map((line) => R.el("li", {}, ...unbroken(line))));
+      document.getElementById("round-summary").replaceChildren(...data.summary.map((line) => R.el("li", {}, R.el("span", {}, ...unbroken(line)))));
       document.getElementById("round-moves").replaceChildren(
         ...(data.legal_moves.length
           ? data.legal_moves.map((move) =>
