@@ -125,6 +125,9 @@ def read_notation(value: str) -> str:
     except OSError:  # e.g. a notation too long to be a file name
         is_file = False
     if is_file:
+        with path.open("rb") as stream:
+            if stream.read(5) == b"%PDF-":  # session 12: read as a notation ("unknown '%'")
+                fail(f"{value}: a PDF, not a photo or a text file holding a notation")
         try:
             text = path.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError:

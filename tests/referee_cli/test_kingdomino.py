@@ -766,3 +766,13 @@ def test_score_a_missing_pdf_is_no_such_file(
     status, out, err = run(capsys, "score", absent)
     assert (status, out) == (2, "")
     assert err == f"referee: error: KINGDOM: no such file {absent!r}\n"
+
+
+def test_score_a_pdf_is_said_to_be_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Session 12 (second newcomer): a small PDF was read as a notation, "unknown terrain
+    # letter '%' ... of '%PDF-1.4'".
+    pdf = tmp_path / "kingdom.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
+    status, out, err = run(capsys, "score", str(pdf))
+    assert (status, out) == (2, "")
+    assert err == f"referee: error: {pdf}: a PDF, not a photo or a text file holding a notation\n"
