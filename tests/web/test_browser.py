@@ -142,6 +142,24 @@ def test_kingdom_photo_caption_says_corrections_are_not_on_the_photo(
     )
 
 
+def test_a_refused_photo_says_the_board_kept_is_not_its_own(page: Any, live_server: str) -> None:
+    # Session 12 (second newcomer): after kingdom-2 was scored (19), a sheet photo was
+    # refused but kingdom-2's board and total stayed with nothing said: 19 read as the new
+    # photo's score. Likewise on the Domineering page.
+    page.goto(live_server + "/kingdomino/")
+    page.set_input_files("#photo", str(SAMPLES / "kingdom-2.jpg"))
+    page.wait_for_selector(".overlay:not([hidden]):not(.reading) img", timeout=60_000)
+    page.set_input_files("#photo", str(SAMPLES / "sheet-1.jpg"))
+    page.wait_for_selector("section.kingdom .status.error", timeout=60_000)
+    said = page.inner_text("section.kingdom .status")
+    assert said.endswith("The kingdom below is still the one read or typed before, not this photo.")
+    page.goto(live_server + "/domineering/")
+    page.set_input_files("#photo", str(SAMPLES / "kingdom-2.jpg"))
+    page.wait_for_selector("#status.error", timeout=60_000)
+    said = page.inner_text("#status")
+    assert said.endswith("The sheet below is still the one from before, not this photo.")
+
+
 def test_kingdom_photo_scored_then_corrected(page: Any, live_server: str) -> None:
     photo, expected, score = _kingdom_photo()
     page.goto(live_server + "/kingdomino/")

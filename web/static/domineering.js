@@ -391,7 +391,8 @@
       if (!requests.isLatest(ticket)) return photoSetAside(ticket);
       if (!ok && !data.cells) {
         R.showOverlay(overlay, null);
-        R.status(status, data.error, "error");
+        // The sheet kept is not this photo's (session 12: its answer read as the new one's).
+        R.status(status, `${data.error} The sheet below is still the one from before, not this photo.`, "error");
         return;
       }
       confidence = data.confidence || null;

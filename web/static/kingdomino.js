@@ -91,6 +91,8 @@
     this.selected = null;
   };
 
+  const KEPT_BOARD = "The kingdom below is still the one read or typed before, not this photo.";
+
   KingdomWidget.prototype.readPhoto = async function (file) {
     const ticket = this.requests.next();
     this.lastPhoto = ticket;
@@ -103,7 +105,9 @@
     if (!this.requests.isLatest(ticket)) return this.photoSetAside(ticket);
     if (!ok) {
       R.showOverlay(this.overlay, null);
-      R.status(this.status, data.error, "error");
+      // The board kept is not this photo's (session 12: its total read as the new one's).
+      const kept = this.squares ? ` ${KEPT_BOARD}` : "";
+      R.status(this.status, `${data.error}${kept}`, "error");
       return;
     }
     this.setFromAnswer(data);
