@@ -33,6 +33,7 @@ __all__ = [
     "KINGDOM_DRAFT_SIDE",
     "NO_TILES",
     "KingdomPhoto",
+    "named",
     "overlay_url",
     "read_kingdom",
     "read_sheet",
@@ -95,7 +96,7 @@ def _seen(reading: Any, factor: float = 1.0) -> dict[str, Any]:
     }
 
 
-def _named(message: str, label: str | None) -> str:
+def named(message: str, label: str | None) -> str:
     """A reader's refusal of the photo led by the file's name, as :func:`web.inputs.photo`'s
     refusals of a photo are: its size ("small.jpg: the photo is 112x150 pixels: too small
     ...", session 11) and, session 12, what it does not show ("hand-2.jpg: no domino tile
@@ -103,7 +104,7 @@ def _named(message: str, label: str | None) -> str:
     compare's kingdoms) says which one was refused, as it did for a file it could not
     decode.  Without ``label`` (or already led by it), ``message`` as it is.
 
-    >>> _named("no kingdom found in the photo", "k.jpg")
+    >>> named("no kingdom found in the photo", "k.jpg")
     'k.jpg: no kingdom found in the photo'
     """
     if not label or message.startswith(f"{label}: "):
@@ -138,10 +139,10 @@ def read_kingdom(
     try:
         reading = read_kingdom_photo(image)
     except NoKingdomError as error:  # says why, and how to take the photo
-        raise ApiError(422, _named(str(error), label)) from None
+        raise ApiError(422, named(str(error), label)) from None
     except ValueError as error:
         raise ApiError(
-            422, _named(f"no kingdom could be read from the photo: {error}", label)
+            422, named(f"no kingdom could be read from the photo: {error}", label)
         ) from None
     factor = 1.0 if photo_side is None else photo_side / max(image.shape[:2])
     seen = _seen(reading, factor)
@@ -205,11 +206,11 @@ def read_sheet(
         reading = getattr(error, "reading", None)
         if reading is not None:
             seen = _sheet_seen(reading, getattr(error, "overlay", None))
-            raise ApiError(422, str(error), **seen) from None
+            raise ApiError(422, named(str(error), label), **seen) from None
         if isinstance(error, GridNotFoundError):  # says why, and how to take the photo
-            raise ApiError(422, _named(str(error), label)) from None
+            raise ApiError(422, named(str(error), label)) from None
         message = f"no Domineering grid could be read from the photo: {error}"
-        raise ApiError(422, _named(message, label)) from None
+        raise ApiError(422, named(message, label)) from None
     return {**_sheet_seen(result.reading, result.overlay), "first": first}
 
 
@@ -242,11 +243,11 @@ def read_tiles(
         reading = read_dominoes(image, max_pips=max_pips)
     except ValueError as error:
         message = f"no domino tiles could be read from the photo: {error}"
-        raise ApiError(422, _named(message, label)) from None
+        raise ApiError(422, named(message, label)) from None
     overlay = overlay_url(draw_tiles(image, reading))
     if not reading.tiles:
         # Never an empty hand: in Cross that would be the player who went out.
-        raise ApiError(422, _named(NO_TILES, label), overlay=overlay)
+        raise ApiError(422, named(NO_TILES, label), overlay=overlay)
     factor = 1.0 if photo_side is None else photo_side / max(image.shape[:2])
     answer: dict[str, Any] = reading.scaled(factor).to_json()
     answer["hand"] = [Tile(*tile.pips) for tile in reading.tiles]

@@ -264,7 +264,8 @@ def test_impossible_sheet_from_the_reader_is_422_with_what_was_seen(
     response = client.post("/api/domineering/analyze", data={"photo": upload(jpeg_bytes)})
     assert response.status_code == 422
     answer = response.get_json()
-    assert answer["error"] == "the photo shows an impossible position HHH.."
+    # Led by the file's name as every other refusal of a photo (session 12, second newcomer).
+    assert answer["error"] == "photo.jpg: the photo shows an impossible position HHH.."
     assert answer["cells"][0] == "HHH.."
     assert answer["confidence"][4][4] == 0.9
     assert answer["warnings"] == ["row 1 looks faint"]

@@ -114,9 +114,9 @@ def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
         try:
             pos = engine.Position.checked(cells, seen.pop("first"))
         except ImpossiblePositionError as error:
-            raise ApiError(
-                422, f"the sheet as read is impossible: {error}", cells=list(cells), **seen
-            ) from None
+            said = f"the sheet as read is impossible: {error}"
+            said = recognition.named(said, inputs.label("photo"))
+            raise ApiError(422, said, cells=list(cells), **seen) from None
         answer = engine.analyze(pos).to_json()
         answer.update(_extras(pos))
         answer.update(seen)
