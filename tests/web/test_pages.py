@@ -186,7 +186,9 @@ def _saved_answer(client: FlaskClient, game: str, answer: dict[str, object]) -> 
     if '<ul class="saved-answer">' not in text:
         return []
     listed = text.split('<ul class="saved-answer">', 1)[1].split("</ul>", 1)[0]
-    return [html.unescape(item.split("</li>")[0]) for item in listed.split("<li>")[1:]]
+    items = [item.split("</li>")[0] for item in listed.split("<li>")[1:]]
+    # Tiles sit in spans kept on one line (session 12): the line's text without tags.
+    return [html.unescape(re.sub(r"<[^>]+>", "", item)) for item in items]
 
 
 def test_a_saved_result_shows_the_answer_in_words(client: FlaskClient) -> None:
@@ -273,3 +275,21 @@ def test_a_saved_result_links_to_its_game_page(client: FlaskClient) -> None:
     body = {"game": "two-step", "notation": "ends 6,3; hand 3-1", "answer": answer}
     page = client.get(client.post("/api/results", json=body).get_json()["url"])
     assert '<a href="/two-step/">Two-Step page →</a>' in page.get_data(as_text=True)
+
+
+def test_a_saved_answer_keeps_each_tile_on_one_line(client: FlaskClient) -> None:
+    # Session 12 (second newcomer): at 360 px a saved Two-Step round broke "5-" / "6".
+    position = (
+        "floor -; card1 0-1 0-2 0-3 0-4 2-6; card2 0-5 0-6 1-2 1-3 1-4; hand1 6-6 1-5 1-6; "
+        "hand2 2-3 2-4 2-5; draw 3-4 3-5 3-6 4-5 4-6 5-6 0-0 1-1 2-2 3-3 4-4 5-5; turn 1"
+    )
+    answer = client.post("/api/two-step/analyze", json={"position": position}).get_json()
+    body = {"game": "two-step", "notation": position, "answer": answer}
+    page = client.get(client.post("/api/results", json=body).get_json()["url"])
+    listed = page.get_data(as_text=True).split('<ul class="saved-answer">', 1)[1]
+    listed = listed.split("</ul>", 1)[0]
+    # Player 1's hand as dealt: 6-6 1-5 1-6, each tile one span.
+    assert (
+        'hand <span class="tile-text">6-6</span> <span class="tile-text">1-5</span> '
+        '<span class="tile-text">1-6</span>;'
+    ) in listed

@@ -7,6 +7,7 @@ The values are worked by hand from ``/work/shared/rules/cross.txt`` and ``two-st
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from flask.testing import FlaskClient
@@ -47,7 +48,9 @@ def _save(client: FlaskClient, body: dict[str, object]) -> tuple[str, str]:
 
 def _answer_lines(text: str) -> list[str]:
     listed = text.split('<ul class="saved-answer">', 1)[1].split("</ul>", 1)[0]
-    return [html.unescape(item.split("</li>")[0]) for item in listed.split("<li>")[1:]]
+    items = [item.split("</li>")[0] for item in listed.split("<li>")[1:]]
+    # Tiles sit in spans kept on one line (session 12): the line's text without tags.
+    return [html.unescape(re.sub(r"<[^>]+>", "", item)) for item in items]
 
 
 def test_a_saved_cross_match_shows_its_rounds_and_winner(client: FlaskClient) -> None:
