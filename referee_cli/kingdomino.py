@@ -7,7 +7,6 @@ for empty) plus an optional crown digit, e.g. ``G L F F F1``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,11 +28,15 @@ from referee.kingdomino import (
     parse_direction,
     parse_domino,
     parse_kingdom,
-    parse_kingdom_square,
     score,
 )
 from referee.kingdomino.kingdom import MAX_SIDE
-from referee.kingdomino.placement import grown_grid, second_square
+from referee.kingdomino.placement import (
+    beyond_grid,
+    grown_grid,
+    parse_first_square,
+    second_square,
+)
 from referee_cli.common import (
     EXIT_NO,
     check_overlay_target,
@@ -77,29 +80,13 @@ def _domino(value: str) -> Domino:
         fail(f"--domino: {error}")
 
 
-#: The two ways ``--at`` names a square, said whenever one is refused.
-_AT_FORMS = (
-    "a square as the board names it, such as A3 (column letter, row from 1), or ROW,COL "
-    "from 0, such as 2,0 (the same square)"
-)
-
-
 def _at(value: str) -> tuple[tuple[int, int], bool]:
     """``--at``: the square's ``(row, col)`` from 0, and whether it was named as on the
-    board (``A3``, parsed by :func:`referee.kingdomino.parse_kingdom_square`) rather
-    than as ``ROW,COL``."""
-    if "," in value:
-        try:
-            row, col = (int(part) for part in value.split(","))
-        except ValueError:
-            fail(f"--at: expected {_AT_FORMS}; got {value!r}")
-        return (row, col), False
+    board (``A3``) rather than as ``ROW,COL`` (:func:`parse_first_square`)."""
     try:
-        return parse_kingdom_square(value), True
+        return parse_first_square(value)
     except NotationError as error:
-        if re.fullmatch(r"\s*[A-Za-z]\s*\d+\s*", value):  # a square's shape: say what is off
-            fail(f"--at: {error}; expected {_AT_FORMS}")
-        fail(f"--at: expected {_AT_FORMS}; got {value!r}")
+        fail(f"--at: {error}")
 
 
 #: Where a domino's second square lies from its first, in words.
@@ -269,14 +256,7 @@ def placements_command(grid: str, domino: str, size: str, as_json: bool) -> None
     kingdom = _kingdom(grid, "GRID")
     found = legal_placements(kingdom, halves, size=int(size), grow=True)
     grown, origin = grown_grid(kingdom, found)
-    beyond = sum(
-        1
-        for where, toward in found
-        if any(
-            not (0 <= r < kingdom.rows and 0 <= c < kingdom.cols)
-            for r, c in (where, second_square(where, toward))
-        )
-    )
+    beyond = sum(beyond_grid(kingdom, placement) for placement in found)
     payload = {
         "domino": format_domino(halves),
         "placements": [{"at": list(where), "toward": toward} for where, toward in found],

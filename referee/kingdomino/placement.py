@@ -38,7 +38,14 @@ from typing import Literal, get_args
 
 from referee.errors import NotationError
 from referee.game import Verdict
-from referee.kingdomino.kingdom import Kingdom, Square, Terrain, _parse_token, format_square
+from referee.kingdomino.kingdom import (
+    Kingdom,
+    Square,
+    Terrain,
+    _parse_token,
+    format_square,
+    parse_kingdom_square,
+)
 from referee.kingdomino.scoring import check_frame_size
 from referee.kingdomino.tiles import Domino
 
@@ -47,12 +54,14 @@ __all__ = [
     "Direction",
     "Placement",
     "Verdict",
+    "beyond_grid",
     "check_placement",
     "format_domino",
     "grown_grid",
     "legal_placements",
     "parse_direction",
     "parse_domino",
+    "parse_first_square",
 ]
 
 Direction = Literal["right", "down", "left", "up"]
@@ -129,6 +138,49 @@ def second_square(at: tuple[int, int], toward: Direction) -> tuple[int, int]:
     """Where the domino's second square goes."""
     step = _STEP[toward]
     return at[0] + step[0], at[1] + step[1]
+
+
+#: The two ways a placement's first square is named, said whenever one is refused.
+FIRST_SQUARE_FORMS = (
+    "a square as the board names it, such as A3 (column letter, row from 1), or ROW,COL "
+    "from 0, such as 2,0 (the same square)"
+)
+_ROW_COL = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+
+
+def parse_first_square(text: str) -> tuple[tuple[int, int], bool]:
+    """A placement's first square: ``A3`` as the board names it
+    (:func:`~referee.kingdomino.kingdom.parse_kingdom_square`) or ``ROW,COL`` from 0,
+    either part negative beyond the grid as typed; and whether it was named as on the
+    board.  Shared by the CLI's ``--at`` and the API's ``at`` (session 12).
+
+    >>> parse_first_square("A3"), parse_first_square(" -1, 0 ")
+    (((2, 0), True), ((-1, 0), False))
+
+    Raises
+    ------
+    NotationError
+        Naming both forms (:data:`FIRST_SQUARE_FORMS`), and what is off in a value
+        shaped like a board name (``J1``).
+    """
+    match = _ROW_COL.fullmatch(text)
+    if match is not None:
+        return (int(match[1]), int(match[2])), False
+    try:
+        return parse_kingdom_square(text), True
+    except NotationError as error:
+        if re.fullmatch(r"\s*[A-Za-z]\s*\d+\s*", text):  # a square's shape: say what is off
+            raise NotationError(f"{error.reason}; expected {FIRST_SQUARE_FORMS}") from None
+        raise NotationError(f"expected {FIRST_SQUARE_FORMS}; got {text!r}") from None
+
+
+def beyond_grid(grid: Kingdom, placement: Placement) -> bool:
+    """Whether either square of ``placement`` lies outside ``grid`` as typed."""
+    at, toward = placement
+    return any(
+        not (0 <= row < grid.rows and 0 <= col < grid.cols)
+        for row, col in (at, second_square(at, toward))
+    )
 
 
 def _check_domino(domino: Domino) -> None:

@@ -6,14 +6,19 @@ Rules: ``rules/kingdomino-2p.txt``; ``RULINGS.md`` "Kingdomino" decides unclear 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import Blueprint, render_template
 
 from referee import kingdomino as engine
 from referee.errors import NotationError
-from referee.kingdomino.placement import DIRECTIONS, grown_grid, second_square
+from referee.kingdomino.placement import (
+    DIRECTIONS,
+    beyond_grid,
+    grown_grid,
+    parse_first_square,
+    second_square,
+)
 from web import inputs, recognition, schemas
 from web.errors import ApiError
 
@@ -180,32 +185,18 @@ def compare_answer(data: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-#: ``at`` as ``ROW,COL`` from 0 (either may be negative: beyond the grid as typed).
-_ROW_COL = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
-#: The two ways ``at`` names a square, said whenever one is refused (as the CLI's --at).
-_AT_FORMS = (
-    "a square as the board names it, such as A3 (column letter, row from 1), or ROW,COL "
-    "from 0, such as 2,0 (the same square)"
-)
-
-
 def _at(text: str) -> tuple[int, int]:
-    """``at``: ``A3`` (:func:`referee.kingdomino.parse_kingdom_square`) or ``ROW,COL``.
+    """``at``: ``A3`` or ``ROW,COL`` (:func:`referee.kingdomino.placement.parse_first_square`).
 
     Raises
     ------
     NotationError
         ``field 'at': ...`` naming both forms (a 400 answer).
     """
-    match = _ROW_COL.fullmatch(text)
-    if match is not None:
-        return int(match[1]), int(match[2])
     try:
-        return engine.parse_kingdom_square(text)
+        return parse_first_square(text)[0]
     except NotationError as error:
-        if re.fullmatch(r"\s*[A-Za-z]\s*\d+\s*", text):  # a square's shape: say what is off
-            raise NotationError(f"field 'at': {error.reason}; expected {_AT_FORMS}") from None
-        raise NotationError(f"field 'at': expected {_AT_FORMS}; got {text!r}") from None
+        raise NotationError(f"field 'at': {error.reason}") from None
 
 
 def _on_grid(cell: tuple[int, int], kingdom: Any) -> bool:
@@ -244,10 +235,8 @@ def placements_answer(data: dict[str, Any]) -> dict[str, Any]:
     found = engine.legal_placements(kingdom, domino, size=values["size"], grow=True)
     grown, origin = grown_grid(kingdom, found)
     placements = []
-    beyond = 0
     for at, toward in found:
         cells = (at, second_square(at, toward))
-        beyond += not all(_on_grid(cell, kingdom) for cell in cells)
         placements.append(
             {
                 "at": list(at),
@@ -260,7 +249,7 @@ def placements_answer(data: dict[str, Any]) -> dict[str, Any]:
         "domino": engine.format_domino(domino),
         "placements": placements,
         "count": len(found),
-        "beyond_grid": beyond,
+        "beyond_grid": sum(beyond_grid(kingdom, placement) for placement in found),
         "grown": {"grid": grown, "origin": list(origin)},
         "grid_shape": [kingdom.rows, kingdom.cols],
         "discarded": not found,
