@@ -76,6 +76,12 @@ class NotationError(RefereeError):
     index : int or None
         0-based character offset of the fault in ``text``, or ``None`` when the
         fault is not at one place (e.g. rows of different lengths).
+    line : int or None
+        When ``text`` is one line of a notation written on several (a file holding a
+        position), that line's number from 1, said with the column (session 13):
+
+        >>> str(NotationError("unknown cell symbol 'X'", text=".X", index=1, line=2))
+        "unknown cell symbol 'X' at column 2 of line 2, '.X'"
 
     The formatted message names the fault's place as a 1-based column, so that
     ``str(error)`` is enough for a one-line CLI error:
@@ -96,17 +102,22 @@ class NotationError(RefereeError):
     '...1-1 1-1 1-1 1-1 1-1 1-1 1-1 1-1 3-x 2-2 2-2 2-2 2-2 2-2 2-2 2-2 2-2...'
     """
 
-    def __init__(self, message: str, *, text: str = "", index: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, text: str = "", index: int | None = None, line: int | None = None
+    ) -> None:
         # A quoted word over 60 characters is cut to its first 40 ("'xxxx...'").
         message = _LONG_QUOTE.sub(lambda quoted: f"{quoted[1]}{quoted[2]}...{quoted[1]}", message)
         self.reason = message
         self.text = text
         self.index = index
+        self.line = line
         where = ""
         if index is not None:
             where = f" at column {index + 1}"
+        if line is not None:
+            where += f" of line {line}" if index is not None else f" in line {line}"
         if text:
-            where += f" of {_excerpt(text, index)!r}"
+            where += f"{',' if line is not None else ' of'} {_excerpt(text, index)!r}"
         super().__init__(message + where)
 
     def within(self, text: str, offset: int, *, prefix: str = "") -> NotationError:

@@ -357,8 +357,9 @@ def parse_field(
     ------
     referee.errors.NotationError
         The parser's error led by the field's name, with the same place (1-based
-        column) and text: a 400 answer, as for every malformed field.  (A word the
-        message quotes that is over 60 characters long is cut to its first 40 by
+        column, and line when the parser names one) and text: a 400 answer, as for
+        every malformed field.  (A word the message quotes that is over 60 characters
+        long is cut to its first 40 by
         :class:`~referee.errors.NotationError` itself, on the CLI as here.)
 
     >>> parse_field("ends", int, "12")
@@ -369,5 +370,8 @@ def parse_field(
     except NotationError as error:
         where = f"{part}: " if part else ""
         raise NotationError(
-            f"field {name!r}: {where}{error.reason}", text=error.text, index=error.index
+            f"field {name!r}: {where}{error.reason}",
+            text=error.text,
+            index=error.index,
+            line=error.line,  # a notation on several lines: the line at fault (session 13)
         ) from None

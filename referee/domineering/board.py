@@ -484,8 +484,47 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
     'HH/.. V'
     """
     if "\n" in text.strip():
-        # One row a line (as in a file): the same as rows joined by '/'.
-        text = "/".join(line.strip() for line in text.splitlines() if line.strip())
+        # One row a line (as in a file): the same as rows joined by '/'. A fault is placed
+        # in its line, at its column there (session 13: the column counted over the whole
+        # text joined).
+        joined, origin = _join_lines(text)
+        try:
+            return _parse_one_line(joined, first)
+        except NotationError as error:
+            if error.text != joined or error.index is None:
+                raise
+            number, column = origin[error.index]
+            line = text.splitlines()[number - 1]
+            raise NotationError(error.reason, text=line, index=column, line=number) from None
+    return _parse_one_line(text, first)
+
+
+def _join_lines(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """A position written one row a line, its lines stripped and joined by ``/``, and
+    where each character of that (one more entry: the end) was: ``(line from 1, offset
+    in that line)``; a ``/`` put between two lines is placed at the end of the first.
+
+    >>> _join_lines("HH\\n\\n .. V")
+    ('HH/.. V', [(1, 0), (1, 1), (1, 2), (3, 1), (3, 2), (3, 3), (3, 4), (3, 5)])
+    """
+    parts: list[str] = []
+    origin: list[tuple[int, int]] = []
+    end = (1, 0)
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if parts:
+            origin.append(end)
+        lead = len(line) - len(line.lstrip())
+        origin.extend((number, lead + offset) for offset in range(len(stripped)))
+        end = (number, lead + len(stripped))
+        parts.append(stripped)
+    return "/".join(parts), [*origin, end]
+
+
+def _parse_one_line(text: str, first: Side | None) -> Position:
+    """:func:`parse_position` of a position written on one line."""
     # Spaces around '/' (". . / .." is typed so; the web page took it, the CLI did not:
     # session 11) are dropped; a fault is still placed at its column in the text given.
     compact, origin = _close_slashes(text)

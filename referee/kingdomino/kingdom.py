@@ -348,7 +348,9 @@ def _parse_row(row: str, number: int, width: int | None) -> tuple[Square, ...]:
     ------
     NotationError
         With ``row`` as its text and the column of the fault in it: a bad square,
-        more squares than row 1 (or than 9), or fewer than row 1.
+        more squares than row 1 (or than 9) at the first square too many, or fewer
+        than row 1 at the row's last character ("... (1 missing): the row ends at
+        column 3 of 'W W'").
     """
     compact = not any(char.isspace() for char in row)
     tokens = (
@@ -383,11 +385,14 @@ def _parse_row(row: str, number: int, width: int | None) -> tuple[Square, ...]:
             raise NotationError(f"{message} in row {number}", text=row, index=offset + fault)
         squares.append(square)
     if width is not None and len(squares) < width:
+        # Placed at the row's last character, and said so: the column just past it
+        # pointed at nothing (session 13).
         count = len(squares)
         raise NotationError(
-            f"row {number} has {count} square{'' if count == 1 else 's'} but row 1 has {width}",
+            f"row {number} has {count} square{'' if count == 1 else 's'} but row 1 has {width}"
+            f" ({width - count} missing): the row ends",
             text=row,
-            index=len(row),
+            index=len(row) - 1,
         )
     return tuple(squares)
 

@@ -104,7 +104,10 @@ _BAD_SQUARE = "a square is a terrain letter and at most one crown digit"
         ("G L/F X1", f"{_UNKNOWN_X} in row 2 at column 3 of 'F X1'"),
         ("G F12", f"bad square 'F12': {_BAD_SQUARE} in row 1 at column 5 of 'G F12'"),
         ("G FF", f"bad square 'FF': {_BAD_SQUARE} in row 1 at column 4 of 'G FF'"),
-        ("G L/F", "row 2 has 1 square but row 1 has 2 at column 2 of 'F'"),
+        (
+            "G L/F",
+            "row 2 has 1 square but row 1 has 2 (1 missing): the row ends at column 1 of 'F'",
+        ),
         ("G L/F W S", "row 2 has 3 squares but row 1 has 2 at column 5 of 'F W S'"),
         ("G//L", "row 2 is empty at column 3 of 'G//L'"),
         ("G L/", "row 2 is empty at column 4 of 'G L/'"),
@@ -137,8 +140,14 @@ _FIVE_LINES = ". . . . .\n. . . . .\n. . X . .\n. . . . .\nC . . . ."
         (_FIVE_LINES.replace(" ", ""), f"{_UNKNOWN_X} in row 3 at column 3 of '..X..'"),
         ("\n\n  C W\n\n   F  X1\n", f"{_UNKNOWN_X} in row 2 at column 4 of 'F  X1'"),
         ("C W F\nF W F1 L\n", "row 2 has 4 squares but row 1 has 3 at column 8 of 'F W F1 L'"),
-        ("C W F\nF W\n", "row 2 has 2 squares but row 1 has 3 at column 4 of 'F W'"),
-        ("C W F\nF W F\nW1W\n", "row 3 has 2 squares but row 1 has 3 at column 4 of 'W1W'"),
+        (
+            "C W F\nF W\n",
+            "row 2 has 2 squares but row 1 has 3 (1 missing): the row ends at column 3 of 'F W'",
+        ),
+        (
+            "C W F\nF W F\nW1W\n",
+            "row 3 has 2 squares but row 1 has 3 (1 missing): the row ends at column 3 of 'W1W'",
+        ),
         ("C W\nF W2x\n", f"bad square 'W2x': {_BAD_SQUARE} in row 2 at column 5 of 'F W2x'"),
         ("C W\n/F W", "row 2 is empty at column 1 of '/F W'"),
         ("W\n" * 10, "at most 9 rows, got 10: row 10 is one too many at column 1 of 'W'"),
@@ -174,7 +183,10 @@ def test_a_row_typed_without_spaces_is_read_square_by_square() -> None:
         ),
         ("W1WX.C", f"{_UNKNOWN_X} in row 1 at column 4 of 'W1WX.C'"),
         ("W" * 10, "at most 9 columns, row 1 has 10 at column 10 of 'WWWWWWWWWW'"),
-        ("C..../W2W2W2", "row 2 has 3 squares but row 1 has 5 at column 7 of 'W2W2W2'"),
+        (
+            "C..../W2W2W2",
+            "row 2 has 3 squares but row 1 has 5 (2 missing): the row ends at column 6 of 'W2W2W2'",
+        ),
         ("C.../W2W2W2W2W", "row 2 has 5 squares but row 1 has 4 at column 9 of 'W2W2W2W2W'"),
     ],
 )

@@ -157,7 +157,10 @@ def test_notation_errors_on_many_rows_name_the_row_and_its_column(client: FlaskC
     body = {"kingdom1": "C F1 F", "kingdom2": "C L1 L\nW W\n"}
     assert post(client, "/api/kingdomino/compare", json=body) == (
         400,
-        {"error": "field 'kingdom2': row 2 has 2 squares but row 1 has 3 at column 4 of 'W W'"},
+        {
+            "error": "field 'kingdom2': row 2 has 2 squares but row 1 has 3 (1 missing): the row"
+            " ends at column 3 of 'W W'"
+        },
     )
 
 
