@@ -282,18 +282,23 @@ def placements_command(grid: str, domino: str, size: str, as_json: bool) -> None
 
 
 def _compare_text(result: Comparison) -> str:
-    first, second = result.scores
+    """The verdict in words, the winner's numbers first ("kingdom 2 wins on score: 19 to
+    18"; session 13: they were in kingdom order, "18 to 19"); a shared win in kingdom order.
+    """
+    if result.winner is None:
+        first, second = result.scores
+        return f"shared win: {first} to {second}, same largest domain and crowns"
+    winner, loser = (0, 1) if result.winner == 1 else (1, 0)
+    scores = f"{result.scores[winner]} to {result.scores[loser]}"
+    won, lost = result.details[winner], result.details[loser]
     details = {
         "score": "on score",
         "largest_domain": (
-            f"on the largest domain ({result.details[0].largest_domain} squares to "
-            f"{result.details[1].largest_domain})"
+            f"on the largest domain ({won.largest_domain} squares to {lost.largest_domain})"
         ),
-        "crowns": f"on crowns ({result.details[0].crowns} to {result.details[1].crowns})",
+        "crowns": f"on crowns ({won.crowns} to {lost.crowns})",
     }
-    if result.winner is None:
-        return f"shared win: {first} to {second}, same largest domain and crowns"
-    return f"kingdom {result.winner} wins {details[result.decided_by]}: {first} to {second}"
+    return f"kingdom {result.winner} wins {details[result.decided_by]}: {scores}"
 
 
 @kingdomino.command("compare")

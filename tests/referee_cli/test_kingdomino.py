@@ -478,7 +478,7 @@ def test_placements_when_nothing_fits(capsys: pytest.CaptureFixture[str]) -> Non
             "C F1 F W W",
             "C G2 W W L",
             [2, "crowns", [2, 2]],
-            "kingdom 2 wins on crowns (1 to 2): 2 to 2",
+            "kingdom 2 wins on crowns (2 to 1): 2 to 2",
         ),
         (
             "C F1 F",

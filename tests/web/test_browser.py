@@ -296,7 +296,7 @@ def test_two_kingdoms_compared(page: Any, live_server: str) -> None:
     kingdoms.nth(1).locator(".square[data-row='0'][data-col='2']").click()
     kingdoms.nth(1).locator(".square-editor button[data-crowns='1']").click()
     page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 2 wins'")
-    assert "3 to 5" in page.inner_text("#verdict-detail")
+    assert "5 to 3" in page.inner_text("#verdict-detail")  # the winner's total first
     screenshot(page, "kingdomino-compare")
 
 

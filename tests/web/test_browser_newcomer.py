@@ -97,7 +97,7 @@ def test_two_kingdoms_compared_survive_a_reload(page: Any, live_server: str) -> 
     kingdoms.nth(1).locator(".square[data-row='0'][data-col='3']").click()
     kingdoms.nth(1).locator(".square-editor button[data-crowns='1']").click()
     page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 2 wins'")
-    assert page.inner_text("#verdict-detail") == "2 to 3, on points"
+    assert page.inner_text("#verdict-detail") == "3 to 2, on points"  # the winner's first
 
 
 def test_a_bonus_ticked_on_the_compare_page_changes_the_verdict(
@@ -122,7 +122,7 @@ def test_a_bonus_ticked_on_the_compare_page_changes_the_verdict(
             arg=index,
         )
     page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 2 wins'")
-    assert page.inner_text("#verdict-detail") == "2 to 3, on points"
+    assert page.inner_text("#verdict-detail") == "3 to 2, on points"  # the winner's first
     # Middle Kingdom: +10 for kingdom 1 only: 12 to 3.
     page.check("input[name=bonus][value=middle]")
     page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 1 wins'")

@@ -542,7 +542,9 @@
       };
       document.getElementById("verdict").textContent =
         data.winner === null ? "Shared win" : `Kingdom ${data.winner} wins`;
-      document.getElementById("verdict-detail").textContent = `${data.scores[0]} to ${data.scores[1]}, ${reasons[data.decided_by]}`;
+      // The winner's total first ("Kingdom 2 wins", "19 to 18"; session 13: "18 to 19").
+      const [mine, theirs] = data.winner === 2 ? [data.scores[1], data.scores[0]] : data.scores;
+      document.getElementById("verdict-detail").textContent = `${mine} to ${theirs}, ${reasons[data.decided_by]}`;
       data.kingdoms.forEach((answer, index) => showOne(widgets[index], answer));
       save.show(true);
     }
