@@ -139,6 +139,15 @@ def _cross_match_lines(answer: dict[str, Any]) -> list[str]:
     return [*lines, f"Player {answer['winner']} wins the match (reached {answer['target']})"]
 
 
+def _compared_scores(answer: dict[str, Any]) -> str:
+    """Two kingdoms' totals as the verdict says them: the winner's first ("19 to 18" when
+    kingdom 2 wins; session 13: "18 to 19"), a shared win's in kingdom order."""
+    first, second = answer["scores"]
+    if answer["winner"] == 2:
+        first, second = second, first
+    return f"{first} to {second}"
+
+
 def _two_step_round_lines(answer: dict[str, Any]) -> list[str]:
     # The engine's lines without its last, the verdict, said here as the round page
     # says it (capitalised, and "Two left feet" in the page's words).
@@ -148,18 +157,24 @@ def _two_step_round_lines(answer: dict[str, Any]) -> list[str]:
     result = answer["result"]
     if result is None:
         moves = answer["legal_moves"]
-        return [
-            *lines,
+        lines += [
             f"Player {answer['to_move']} to move",
             f"Legal moves ({len(moves)}): {', '.join(moves)}",
         ]
-    if result["winner"] is None:
-        return [*lines, "Two left feet: no points, the round is replayed"]
-    points = result["points"][result["winner"] - 1]
-    return [
-        *lines,
-        f"Player {result['winner']} cleared their dance card: {_plural(points, 'point')}",
-    ]
+    elif result["winner"] is None:
+        lines.append("Two left feet: no points, the round is replayed")
+    else:
+        points = result["points"][result["winner"] - 1]
+        lines.append(
+            f"Player {result['winner']} cleared their dance card: {_plural(points, 'point')}"
+        )
+    # The move checked on the page, saved with the table since session 13 (older rows
+    # have none), said as the page said it.
+    check = answer.get("check")
+    if isinstance(check, dict):
+        said = "legal" if check["legal"] else f"not legal: {check['reason']}"
+        lines.append(f"Move checked: {check['move']}: {said}")
+    return lines
 
 
 def _two_step_match_lines(answer: dict[str, Any]) -> list[str]:
@@ -241,19 +256,22 @@ def _domineering_title(answer: dict[str, Any]) -> str:
 
 def _two_step_round_title(answer: dict[str, Any]) -> str:
     result = answer["result"]
-    house = ", plays optional" if answer.get("optional_plays") else ""
+    tail = ", plays optional" if answer.get("optional_plays") else ""
+    check = answer.get("check")
+    if isinstance(check, dict):  # the move checked, as a Domineering dispute is titled
+        tail += f"; checked {check['move']}: {'legal' if check['legal'] else 'not legal'}"
     if result is None:
         moves = answer["legal_moves"]
         return (
             f"Two-Step round: player {answer['to_move']} to move, "
-            f"{_plural(len(moves), 'legal move')}{': ' if moves else ''}{', '.join(moves)}{house}"
+            f"{_plural(len(moves), 'legal move')}{': ' if moves else ''}{', '.join(moves)}{tail}"
         )
     if result["winner"] is None:
-        return f"Two-Step round: two left feet, replayed{house}"
+        return f"Two-Step round: two left feet, replayed{tail}"
     points = result["points"][result["winner"] - 1]
     return (
         f"Two-Step round: player {result['winner']} cleared their dance card "
-        f"({_plural(points, 'point')}){house}"
+        f"({_plural(points, 'point')}){tail}"
     )
 
 
@@ -278,7 +296,7 @@ def title_of(game: str, answer: dict[str, Any]) -> str | None:
         if game == "domineering":
             return _domineering_title(answer)
         if game == "kingdomino" and "kingdoms" in answer:
-            scores = " to ".join(map(str, answer["scores"]))
+            scores = _compared_scores(answer)
             if answer["winner"] is None:
                 return f"Kingdoms compared: shared, {scores}"
             how = str(answer["decided_by"]).replace("_", " ")
@@ -316,6 +334,16 @@ def _page(game: str, answer: dict[str, Any]) -> str:
     return game.replace("-", "_") + ".page"
 
 
+def _page_link(page: str, answer: dict[str, Any]) -> str:
+    """The address of ``page`` (:func:`_page`) for a saved answer: a Domineering sheet's
+    opens with its position (side to move included) filled in (session 13: the page
+    opened on an empty board); the rest open their page as it starts."""
+    position = answer.get("position")
+    if page == "domineering.page" and isinstance(position, str) and position.strip():
+        return url_for(page, position=position)
+    return url_for(page)
+
+
 def _summary(game: str, answer: dict[str, Any]) -> list[str]:
     """The saved answer in a few lines a player reads (the page's answer, in words).
 
@@ -335,7 +363,7 @@ def _summary(game: str, answer: dict[str, Any]) -> list[str]:
                 f"Kingdom {number}: total {kingdom['total']}"
                 for number, kingdom in enumerate(answer["kingdoms"], start=1)
             ]
-            scores = " to ".join(map(str, answer["scores"]))
+            scores = _compared_scores(answer)
             how = str(answer["decided_by"]).replace("_", " ")
             if answer["winner"] is None:
                 return [*lines, f"Shared: {scores}, the tie-break undecided"]
@@ -377,6 +405,7 @@ def show(number: int) -> str:
         summary=summary,
         games=_titles(),
         page=page,
+        link=_page_link(page, result["answer"]),
         kind=_kind(result["game"], result["answer"]),
     )
 

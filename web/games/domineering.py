@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
 
 from referee import domineering as engine
 from referee.errors import ImpossiblePositionError
@@ -27,8 +27,14 @@ bp = Blueprint("domineering", __name__, url_prefix="/domineering")
 
 @bp.get("/")
 def page() -> str:
-    """The sheet page: photo or tapped-in pairs, side to move, legal pairs, disputes."""
-    return render_template("domineering.html")
+    """The sheet page: photo or tapped-in pairs, side to move, legal pairs, disputes.
+
+    ``?position=...`` (a position's notation, side to move included, as a saved result's
+    link gives it; session 13) opens the page with that position analysed; the page
+    checks it as if typed in its notation box.
+    """
+    given = request.args.get("position", "").strip() or None
+    return render_template("domineering.html", position=given)
 
 
 class AnalyzeFields(schemas.Fields):

@@ -17,7 +17,9 @@
     ];
   }
 
-  Referee.domineeringPage = function () {
+  /* `given`: a position's notation from the page's address (a saved result's "Domineering
+     page" link, session 13), analysed in place of the sheet kept for the tab; or null. */
+  Referee.domineeringPage = function (given) {
     R.errorWords = [
       // A position refused is said under its box and as "The position typed is refused:
       // ...", so the API's "field 'position': " is left out (session 11: named now).
@@ -497,6 +499,25 @@
       }
     });
 
+    if (given) {
+      // The position asked for is typed in the notation box and analysed as typed (a
+      // refused one stays there with its error). The address loses it, so a reload
+      // brings back the sheet as changed since (the tab's draft), not the saved one.
+      window.history.replaceState(null, "", window.location.pathname);
+      empty(5, 5);
+      render();
+      // One row a line is joined by "/" as the engine joins it: the box holds one line,
+      // and what it shows is what is analysed (and what an error's column counts in).
+      const typed = given.split(/\r?\n/).map((line) => line.trim()).filter(Boolean).join("/");
+      notation.value = typed;
+      analyze({ position: typed.toUpperCase() }, true).then(() => {
+        if (!answer) notation.closest("details").open = true; // refused: its error is there
+        else if (!status.textContent) {
+          R.status(status, "The saved position is filled in: tap to change it, or Clear to start a new sheet.");
+        }
+      });
+      return;
+    }
     // The sheet answered last in this tab, back after a reload or Back (not its photo);
     // then the dispute typed and a position typed and refused, with its error again.
     const kept = draft.load();

@@ -4,6 +4,8 @@
   const R = window.Referee;
   const same = (a, b) => a[0] === b[0] && a[1] === b[1];
   const pipsOf = (tiles) => tiles.reduce((sum, tile) => sum + tile[0] + tile[1], 0);
+  // A hand as a text that does not depend on the tiles' order (a hand is a set of tiles).
+  const handKey = (tiles) => tiles.map((tile) => R.tileText(tile)).sort().join(" ");
 
   /* Tiles drawn as buttons; tapping one calls onTap(tile). */
   function drawTiles(container, tiles, onTap, label) {
@@ -144,12 +146,16 @@
         // reading: this seat's latest photo is still being read; no round is answered,
         // nor added to the match, until it is (session 11: "Add" during "Reading the
         // tiles…" added the round with that hand empty, as gone out).
+        // read: what the seat's photo read said ({hand, count, pips, text, lines, kind}),
+        // said again while the hand is as read; once the hand is changed the status says
+        // the hand now (session 13: "Read 6 tiles (33 pips)" stayed beside 5 tiles).
         const player = {
           tiles: kept[index] || [],
           section,
           unread: keptUnread[index] || false,
           failed: false,
           reading: false,
+          read: null,
           photos: R.sequence(),
         };
         section.querySelector(".choose").addEventListener("click", () => {
@@ -167,13 +173,19 @@
           choose(index);
           const ticket = player.photos.next();
           player.reading = true;
+          player.read = null;
           changed();
-          const tiles = await readHand(file, section.querySelector(".status"), section.querySelector(".overlay"), () =>
+          const statusNode = section.querySelector(".status");
+          const tiles = await readHand(file, statusNode, section.querySelector(".overlay"), () =>
             player.photos.isLatest(ticket)
           );
           if (tiles === undefined) return; // a later photo of this seat was chosen
           player.reading = false;
-          if (tiles) player.tiles = tiles;
+          if (tiles) {
+            player.tiles = tiles;
+            const kind = statusNode.classList.contains("error") ? "error" : "ok";
+            player.read = { hand: handKey(tiles), count: tiles.length, pips: pipsOf(tiles), kind, ...R.statusSaid(statusNode) };
+          }
           player.unread = !tiles && !player.tiles.length;
           player.failed = !tiles;
           changed();
@@ -186,6 +198,26 @@
       );
       choose(Math.min(active, count - 1));
       changed();
+    }
+
+    /* A seat's status after its photo was read: what the reading said while the hand is
+       as read, else the reading and the hand now (its warnings were about the tiles read). */
+    function sayReading(player) {
+      const read = player.read;
+      if (!read) return;
+      const node = player.section.querySelector(".status");
+      if (handKey(player.tiles) === read.hand) {
+        R.status(node, read.text, read.kind, read.lines);
+        return;
+      }
+      const tiles = (count) => `${count} tile${count === 1 ? "" : "s"}`;
+      const pips = (count) => `${count} pip${count === 1 ? "" : "s"}`;
+      R.status(
+        node,
+        `Read ${tiles(read.count)} (${pips(read.pips)}) from the photo; changed since: ` +
+          `the hand now holds ${tiles(player.tiles.length)} (${pips(pipsOf(player.tiles))}).`,
+        "ok"
+      );
     }
 
     function choose(index) {
@@ -203,6 +235,7 @@
           changed();
         }, `take out of player ${index + 1}'s hand`);
         player.section.querySelector(".pips").textContent = pipsOf(player.tiles);
+        sayReading(player);
       });
       picker.refresh();
       // A seat whose photo could not be read, or was still being read, with no tiles comes
@@ -400,6 +433,7 @@
         player.reading = false;
         player.unread = false;
         player.failed = false;
+        player.read = null;
         R.status(player.section.querySelector(".status"), "");
         R.showOverlay(player.section.querySelector(".overlay"), null);
       });
@@ -944,13 +978,17 @@
     let analysed = null;
     let analysedOptional = false; // the house rule the table was refereed under
     let added = null; // the match last added up: {rounds (the text sent), answer}
+    // The move last checked on the table shown and the referee's answer, {move, legal,
+    // reason}: saved with the table (session 13: it was not), null once the table changes.
+    let checkAnswer = null;
 
     /* "Save this result": the table refereed (as the box takes it) and its answer; the
        match as the rounds box takes it ("1:5 feet 2:3"), its target in the answer. */
     const saveRound = R.saveButton(answerBox, () => {
       if (!analysed) return null;
       // Titled by the server from the answer (web/results.py title_of, session 12).
-      return { game: "two-step", notation: analysed.position, answer: { ...analysed, optional_plays: analysedOptional } };
+      const check = checkAnswer ? { check: checkAnswer } : {};
+      return { game: "two-step", notation: analysed.position, answer: { ...analysed, optional_plays: analysedOptional, ...check } };
     });
     const saveMatch = R.saveButton(document.getElementById("two-step-match"), () => {
       if (!added) return null;
@@ -995,6 +1033,7 @@
       }
       analysed = data;
       analysedOptional = optionalPlays;
+      checkAnswer = null; // a move checked was checked on the table before
       keep();
       R.status(status, "");
       note.hidden = true;
@@ -1046,6 +1085,8 @@
       if (!checks.isLatest(ticket) || analysed !== asked) return; // another move or table since
       checked = true;
       keep();
+      checkAnswer = ok ? { move: data.move, legal: data.legal, reason: data.reason } : null;
+      saveRound.show(true); // "Saved: result N" was said of the table without this check
       if (!ok) R.status(checkStatus, data.error, "error");
       else R.status(checkStatus, data.legal ? `Legal: ${data.move}` : `Not legal: ${data.reason}`, data.legal ? "ok" : "error");
     }
