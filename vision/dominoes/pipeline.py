@@ -715,12 +715,16 @@ def _dark_key(reading: DominoReading) -> tuple[int, int, int]:
     return sure, fair - sure, -(len(reading.tiles) - fair)
 
 
-def _read_photo(image: np.ndarray, *, max_pips: int, debug: bool) -> DominoReading:
-    """:func:`read_dominoes` on the photo as it is (pale tiles, dark pips)."""
+def _read_photo(
+    image: np.ndarray, *, max_pips: int, debug: bool, look_for_board: bool = True
+) -> DominoReading:
+    """:func:`read_dominoes` on the photo as it is (pale tiles, dark pips); with
+    ``look_for_board`` False no play area is looked for (the photo is read as a table's)."""
+    photo = image
     # A colour cast (warm indoor light) is undone first: faces and ink are judged by
     # colour against the photo's white (vision/dominoes/balance.py).
     image = white_balanced(image)
-    area = find_play_area(image)
+    area = find_play_area(image) if look_for_board else None
     images: dict[str, np.ndarray] = {}
     # The readings, when already made (a board, or a photo whose table is not pale).
     done: tuple[list[TileReading], list[np.ndarray]] | None = None
@@ -772,6 +776,12 @@ def _read_photo(image: np.ndarray, *, max_pips: int, debug: bool) -> DominoReadi
         found, outdone = _pip_first_tiles_read(image, readings, max_pips)
         readings = [tile for tile in readings if not any(tile is gone for gone in outdone)]
         readings += found
+    if area is not None and not any(_sure_at_other_size(tile) for tile in readings):
+        # Session 13: a board kept by its printed grid alone (nothing read surely on it:
+        # an empty board, or a gridded mat or another game's board beside the tiles)
+        # does not empty the photo: the photo is read as a table's too, and the tiles
+        # read surely well beyond the board's printed border are kept.
+        readings += _tiles_off_board(photo, area, max_pips)
     readings = _without_overlaps(readings, longer_wins=max_pips > DEFAULT_MAX_PIPS)
     readings = _in_reading_order(readings)
     # A tile cut by the frame is outlined past the photo's edge: its corners are clamped
@@ -828,6 +838,50 @@ def _tile_side(
     else:
         side = min(MOST_SIDE, longest)  # not enlarged: no tile seen to be small
     return side if side > 1.2 * 1280 else None
+
+
+#: Width of a board's printed border (the pictures of dominoes round its play area), in
+#: the play area's cells: ``board-d6`` game 1's board shows 3.3-3.4; a tile off the
+#: board counts when every corner lies further than this from the play area.
+BOARD_BORDER = 4.5
+
+
+def _tiles_off_board(
+    photo: np.ndarray, area: np.ndarray, max_pips: int, *, cells: int = 15
+) -> list[TileReading]:
+    """The tiles read surely (:func:`_sure_at_other_size`) in ``photo`` read as a
+    table's (no play area), every corner further than :data:`BOARD_BORDER` cells of the
+    play area ``area`` ((4, 2) corners, (x, y) pixels) from it: the tiles on the table
+    beside a board.  Empty, without reading, when no tile fits there.
+
+    Session 13: a play area made the whole photo a board and dropped every tile off it;
+    a game board or a gridded mat lying beside the tiles then emptied the photo.
+    """
+    sides = np.linalg.norm(area - np.roll(area, -1, axis=0), axis=1)
+    reach = BOARD_BORDER * float(sides.mean()) / cells
+    rows, cols = photo.shape[:2]
+    outline = area.astype(np.float32).reshape(-1, 1, 2)
+    room = np.ones((rows, cols), dtype=np.uint8)
+    hull = cv2.convexHull(outline).astype(np.int32)
+    cv2.fillConvexPoly(room, hull, 0)
+    cv2.polylines(room, [hull], True, 0, thickness=max(1, round(2 * reach)))
+    # Room for a tile beyond the border: a free square a cell wide (a tile on the board
+    # is a cell wide; one off it, nearer the camera, seldom narrower).
+    width = max(1, round(float(sides.mean()) / cells))
+    if not cv2.erode(room, np.ones((width, width), np.uint8)).any():
+        return []
+    table = _read_photo(photo, max_pips=max_pips, debug=False, look_for_board=False)
+    kept = []
+    for tile in table.tiles:
+        if not _sure_at_other_size(tile):
+            continue
+        outside = [
+            -cv2.pointPolygonTest(outline, (float(x), float(y)), True) > reach
+            for x, y in tile.corners
+        ]
+        if all(outside):
+            kept.append(tile)
+    return kept
 
 
 def _sure_at_other_size(reading: TileReading) -> bool:
