@@ -1556,9 +1556,14 @@ def test_two_step_photo_warnings_stay_while_the_hand_is_as_read(
     page.wait_for_function("document.querySelectorAll('#slot-card .tile-button').length === 1")
     assert page.inner_text("#status") == said
     assert page.get_attribute("#status", "class") == "status error"
-    # The unsure tile taken out of the hand: the warning goes with it.
+    # The unsure tile taken out of the hand: the warning goes with it (session 13: the
+    # reading is said with the hand now, as on /cross/, not wiped).
     page.click("#slot-hand .tile-button[data-tile='1-3']")
-    page.wait_for_function("document.getElementById('status').textContent === ''")
+    page.wait_for_function(
+        "document.getElementById('status').textContent === 'Read 1 tile (4 pips) from the "
+        "photo; changed since: the hand now holds 0 tiles (0 pips).'"
+    )
+    assert page.get_attribute("#status", "class") == "status ok"
 
 
 # --- Cross: "may I play this here?" (/cross/plays, session 10) ------------------------------

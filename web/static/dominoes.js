@@ -55,6 +55,34 @@
     return data.tiles.map((tile) => (tile.pips[0] <= tile.pips[1] ? [tile.pips[0], tile.pips[1]] : [tile.pips[1], tile.pips[0]]));
   }
 
+  /* What a hand photo's reading said ({hand, count, pips, text, lines, kind}), to say it
+     again beside the hand (sayReading): `read` the tiles read, `status` the node readHand
+     wrote, `hand` the hand as it came from them (on /two-step/ without a pile's top). */
+  function readingOf(read, status, hand = read) {
+    const kind = status.classList.contains("error") ? "error" : "ok";
+    return { hand: handKey(hand), count: read.length, pips: pipsOf(read), kind, ...R.statusSaid(status) };
+  }
+
+  /* A hand's photo status once the hand may have changed: what the reading said while the
+     hand is as read (its warnings included), else the reading and the hand now, whose
+     warnings were about the tiles read (session 13: "Read 6 tiles (33 pips)" stayed beside
+     5 tiles). One helper for /cross/'s seats, /cross/plays and /two-step/. */
+  function sayReading(status, reading, tiles) {
+    if (!reading) return;
+    if (handKey(tiles) === reading.hand) {
+      R.status(status, reading.text, reading.kind, reading.lines);
+      return;
+    }
+    const count = (n) => `${n} tile${n === 1 ? "" : "s"}`;
+    const pips = (n) => `${n} pip${n === 1 ? "" : "s"}`;
+    R.status(
+      status,
+      `Read ${count(reading.count)} (${pips(reading.pips)}) from the photo; changed since: ` +
+        `the hand now holds ${count(tiles.length)} (${pips(pipsOf(tiles))}).`,
+      "ok"
+    );
+  }
+
   Referee.crossPage = function () {
     /* "field 'hands': hand 2: ..." and "... more than once: hand 1, hand 2": the page
        shows players, not the API's list of hands. */
@@ -183,8 +211,7 @@
           player.reading = false;
           if (tiles) {
             player.tiles = tiles;
-            const kind = statusNode.classList.contains("error") ? "error" : "ok";
-            player.read = { hand: handKey(tiles), count: tiles.length, pips: pipsOf(tiles), kind, ...R.statusSaid(statusNode) };
+            player.read = readingOf(tiles, statusNode);
           }
           player.unread = !tiles && !player.tiles.length;
           player.failed = !tiles;
@@ -198,26 +225,6 @@
       );
       choose(Math.min(active, count - 1));
       changed();
-    }
-
-    /* A seat's status after its photo was read: what the reading said while the hand is
-       as read, else the reading and the hand now (its warnings were about the tiles read). */
-    function sayReading(player) {
-      const read = player.read;
-      if (!read) return;
-      const node = player.section.querySelector(".status");
-      if (handKey(player.tiles) === read.hand) {
-        R.status(node, read.text, read.kind, read.lines);
-        return;
-      }
-      const tiles = (count) => `${count} tile${count === 1 ? "" : "s"}`;
-      const pips = (count) => `${count} pip${count === 1 ? "" : "s"}`;
-      R.status(
-        node,
-        `Read ${tiles(read.count)} (${pips(read.pips)}) from the photo; changed since: ` +
-          `the hand now holds ${tiles(player.tiles.length)} (${pips(pipsOf(player.tiles))}).`,
-        "ok"
-      );
     }
 
     function choose(index) {
@@ -235,7 +242,7 @@
           changed();
         }, `take out of player ${index + 1}'s hand`);
         player.section.querySelector(".pips").textContent = pipsOf(player.tiles);
-        sayReading(player);
+        sayReading(player.section.querySelector(".status"), player.read, player.tiles);
       });
       picker.refresh();
       // A seat whose photo could not be read, or was still being read, with no tiles comes
@@ -532,6 +539,9 @@
     let answered = null; // the last answer shown
     let asked = false; // once asked, every change asks again
     let photoFailed = false; // the photo's status says why it was not read
+    // What the last photo read said (readingOf), said again as the hand changes
+    // (sayReading; session 13: "Read 5 tiles (27 pips)" stayed beside a hand edited).
+    let photoRead = null;
     // The tiles on the table as the referee read it (`table_tiles` of its last answer or
     // refusal) and the table text sent: greyed in the picker while the box still holds
     // that text. The page never parses the table itself (session 11).
@@ -590,6 +600,7 @@
         handChanged(true);
       }, "take out of your hand");
       picker.refresh();
+      sayReading(photoStatus, photoRead, tiles);
     }
 
     /* The tiles changed (tap, photo, typing): draw them, ask again once asked;
@@ -695,12 +706,14 @@
     }
 
     R.onPhoto(document.getElementById("plays-photo"), async (file) => {
+      photoRead = null; // "Reading the tiles…", then this photo's answer
       const read = await readHand(file, photoStatus, document.querySelector(".overlay"));
       photoFailed = !read;
       if (!read) {
         // The hand already entered stays; the photo's error says why it was not read.
         return;
       }
+      photoRead = readingOf(read, photoStatus);
       tiles = read;
       handChanged(true);
       if (!asked) ask();
@@ -827,15 +840,14 @@
       }; discard top ${slots.discard.map(R.tileText).join("") || "-"}`;
     }
 
-    /* What the hand photo's reading said (its unsure tiles, tiles left out), kept while
-       the hand is as read: a change of the ends or a pile's top wiped it (session 10),
-       so an unsure reading looked sure. */
+    /* What the hand photo's reading said (its unsure tiles, tiles left out; readingOf),
+       said again by sayReading: as read while the hand is (a change of the ends or a
+       pile's top wiped it, session 10, so an unsure reading looked sure), else with the
+       hand now (session 13: "Read 3 tiles (15 pips)" stayed beside a hand edited). */
     let reading = null;
-    const handText = () => slots.hand.map(R.tileText).join(" ");
 
     function changed() {
-      if (reading && reading.hand !== handText()) reading = null;
-      if (reading) R.status(status, reading.text, reading.kind, reading.lines);
+      if (reading) sayReading(status, reading, slots.hand);
       else if (status.classList.contains("error")) R.status(status, "");
       for (const slot of Object.keys(slots)) {
         drawTiles(document.getElementById(`slot-${slot}`), slots[slot], (tile) => {
@@ -924,15 +936,13 @@
         const left = tiles.filter(elsewhere);
         // What the reading said (its warnings, shown as an error) outlives changed(),
         // which clears an error status: the photo's unsure tiles must stay said.
-        const read = R.statusSaid(status);
-        const unsure = status.classList.contains("error");
         slots.hand = tiles.filter((tile) => !elsewhere(tile));
+        reading = readingOf(tiles, status, slots.hand);
+        if (left.length) {
+          const said = left.map((tile) => `${R.tileText(tile)} is already ${names[elsewhere(tile)]}`).join("; ");
+          reading = { ...reading, lines: [...reading.lines, `Left out of the hand: ${said}.`], kind: "error" };
+        }
         changed();
-        const said = left.map((tile) => `${R.tileText(tile)} is already ${names[elsewhere(tile)]}`).join("; ");
-        reading = left.length
-          ? { hand: handText(), text: read.text, lines: [...read.lines, `Left out of the hand: ${said}.`], kind: "error" }
-          : { hand: handText(), text: read.text, lines: read.lines, kind: unsure ? "error" : "ok" };
-        R.status(status, reading.text, reading.kind, reading.lines);
       }
     });
     document.querySelectorAll("#target button").forEach((button) =>
