@@ -255,17 +255,17 @@ def _domineering_title(answer: dict[str, Any]) -> str:
 
 
 def _two_step_round_title(answer: dict[str, Any]) -> str:
+    """Who moves and how many legal moves, or how the round ended, then the house rule and
+    the move checked: short enough for a heading at 360 px (session 13: every legal move
+    was listed, 7 lines there for 5 moves); the moves are listed in the page's answer."""
     result = answer["result"]
     tail = ", plays optional" if answer.get("optional_plays") else ""
     check = answer.get("check")
     if isinstance(check, dict):  # the move checked, as a Domineering dispute is titled
         tail += f"; checked {check['move']}: {'legal' if check['legal'] else 'not legal'}"
     if result is None:
-        moves = answer["legal_moves"]
-        return (
-            f"Two-Step round: player {answer['to_move']} to move, "
-            f"{_plural(len(moves), 'legal move')}{': ' if moves else ''}{', '.join(moves)}{tail}"
-        )
+        moves = _plural(len(answer["legal_moves"]), "legal move")
+        return f"Two-Step round: player {answer['to_move']} to move, {moves}{tail}"
     if result["winner"] is None:
         return f"Two-Step round: two left feet, replayed{tail}"
     points = result["points"][result["winner"] - 1]

@@ -87,8 +87,7 @@ def test_a_saved_two_step_round_shows_the_move_checked(client: FlaskClient) -> N
         "Move checked: play 0-2 hand left: not legal: 0-2 does not match the left end (3 pips)",
     ]
     assert title == (
-        "Two-Step round: player 2 to move, 2 legal moves: play 0-2 hand right, "
-        "play 3-4 hand left; checked play 0-2 hand left: not legal"
+        "Two-Step round: player 2 to move, 2 legal moves; checked play 0-2 hand left: not legal"
     )
     legal = {"move": "play 3-4 hand left", "legal": True, "reason": "legal"}
     page, title = _save(client, "two-step", {**analysed, "check": legal})
