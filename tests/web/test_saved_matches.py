@@ -58,7 +58,7 @@ def test_a_saved_cross_match_shows_its_rounds_and_winner(client: FlaskClient) ->
     title = "Cross match to 50: player 1 wins 56-18"
     body = {"game": "cross", "notation": CROSS_NOTATION, "answer": answer, "title": title}
     text, url = _save(client, body)
-    assert f"<h1>{title}</h1>" in text
+    assert f'<h1 class="saved-title">{title}</h1>' in text
     assert f'<pre class="saved">{CROSS_NOTATION}</pre>' in text
     assert "<h2>Rounds</h2>" in text
     assert _answer_lines(text) == [
