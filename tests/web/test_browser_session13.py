@@ -170,3 +170,36 @@ def test_a_position_on_lines_in_the_address_is_typed_on_one_line(
     page.wait_for_function("document.getElementById('notation-status').textContent !== ''")
     assert page.input_value("#notation") == "../.X"
     assert page.inner_text("#notation-status") == f"{_UNKNOWN} at column 5 of '../.X'"
+
+
+def test_a_move_checked_on_a_table_refused_since_does_not_bring_the_save_back(
+    page: Any, live_server: str
+) -> None:
+    # Review of session 13: the check showed "Save this result" again under the last
+    # table refereed, kept in sight (and marked so) after another table was refused.
+    page.goto(live_server + "/two-step/round")
+    page.click("#round-example")
+    page.wait_for_function(
+        "document.getElementById('round-title').textContent === 'Player 2 to move'"
+    )
+    page.fill("#round-position", "nonsense table")
+    page.click("#round-analyse")
+    page.wait_for_selector("#round-answer.stale")
+    assert page.is_hidden("#round-answer .save-button")
+    # The example's left end is 3 (3-0): 0-2 may not go there.
+    page.fill("#check-move", "play 0-2 hand left")
+    page.click("#check-button")
+    page.wait_for_function(
+        "document.getElementById('check-status').textContent === "
+        "'Not legal: 0-2 does not match the left end (3 pips)'"
+    )
+    assert page.is_hidden("#round-answer .save-button")
+    # The table written again and refereed: saved with the move checked on it.
+    page.click("#round-example")
+    page.wait_for_selector("#round-answer:not(.stale)")
+    page.click("#check-button")
+    page.wait_for_function(
+        "document.getElementById('check-status').textContent === "
+        "'Not legal: 0-2 does not match the left end (3 pips)'"
+    )
+    assert page.is_visible("#round-answer .save-button")

@@ -1096,7 +1096,10 @@
       checked = true;
       keep();
       checkAnswer = ok ? { move: data.move, legal: data.legal, reason: data.reason } : null;
-      saveRound.show(true); // "Saved: result N" was said of the table without this check
+      // "Saved: result N" was said of the table without this check. A table refused since
+      // keeps the save hidden: the last table refereed, still checked on, is not the one
+      // written (session 13 review: a check brought the save back under it).
+      saveRound.show(!answerBox.classList.contains("stale"));
       if (!ok) R.status(checkStatus, data.error, "error");
       else R.status(checkStatus, data.legal ? `Legal: ${data.move}` : `Not legal: ${data.reason}`, data.legal ? "ok" : "error");
     }
