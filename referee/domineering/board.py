@@ -502,10 +502,11 @@ def parse_position(text: str, *, first: Side | None = None) -> Position:
 def _join_lines(text: str) -> tuple[str, list[tuple[int, int]]]:
     """A position written one row a line, its lines stripped and joined by ``/``, and
     where each character of that (one more entry: the end) was: ``(line from 1, offset
-    in that line)``; a ``/`` put between two lines is placed at the end of the first.
+    in that line)``; a ``/`` put between two lines is placed at the first one's last
+    character (session 13 review: just past it, a column beyond the line quoted).
 
     >>> _join_lines("HH\\n\\n .. V")
-    ('HH/.. V', [(1, 0), (1, 1), (1, 2), (3, 1), (3, 2), (3, 3), (3, 4), (3, 5)])
+    ('HH/.. V', [(1, 0), (1, 1), (1, 1), (3, 1), (3, 2), (3, 3), (3, 4), (3, 5)])
     """
     parts: list[str] = []
     origin: list[tuple[int, int]] = []
@@ -515,7 +516,7 @@ def _join_lines(text: str) -> tuple[str, list[tuple[int, int]]]:
         if not stripped:
             continue
         if parts:
-            origin.append(end)
+            origin.append((end[0], end[1] - 1))
         lead = len(line) - len(line.lstrip())
         origin.extend((number, lead + offset) for offset in range(len(stripped)))
         end = (number, lead + len(stripped))
@@ -586,7 +587,10 @@ def _parse_board_and_side(text: str, first: Side | None) -> Position:
         )
     for number, row in enumerate(rows):
         if not row:
-            raise NotationError(f"row {number + 1} is empty", text=text, index=offset)
+            # Placed at the '/' that ends the empty row, or for a last row the '/' before
+            # it (session 13 review: ".../.../" said column 9 of its 8 characters).
+            at = offset if offset < start + len(board) else offset - 1
+            raise NotationError(f"row {number + 1} is empty", text=text, index=at)
         for index, symbol in enumerate(row[: MAX_SIZE + 1]):  # a longer row is refused below
             if symbol not in _SYMBOLS:
                 raise NotationError(

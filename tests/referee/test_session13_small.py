@@ -74,3 +74,26 @@ def test_a_domineering_position_on_one_line_is_placed_as_before() -> None:
     assert caught.value.line is None
     # Several lines that parse are read as the rows joined by '/'.
     assert parse_position("HH\n.. V\n") == parse_position("HH/.. V")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # Review of session 13: an empty last row was placed one column past the text's
+        # end (column 9 of 8 characters); now at the '/' before it, column 8.
+        (".../.../", "row 3 is empty at column 8 of '.../.../'"),
+        (".../", "row 2 is empty at column 4 of '.../'"),
+        # An empty row inside is placed at the '/' that ends it, as before: column 4.
+        ("...//...", "row 2 is empty at column 5 of '...//...'"),
+        # One row a line, a line ending in '/': its '/' (column 4 of '.../'), not column 5.
+        (".../\n.X.", "row 2 is empty at column 4 of line 1, '.../'"),
+        ("...\n.../\n", "row 3 is empty at column 4 of line 2, '.../'"),
+        ("...\n/...", "row 2 is empty at column 1 of line 2, '/...'"),
+    ],
+)
+def test_an_empty_domineering_row_is_placed_on_a_slash(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_position(text)
+    assert str(caught.value) == message
+    assert caught.value.index is not None
+    assert caught.value.text[caught.value.index] == "/"
