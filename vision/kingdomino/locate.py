@@ -8,7 +8,7 @@ ordered tl, tr, br, bl as seen in the photo, then warped to a square.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import cv2
@@ -32,11 +32,15 @@ class Location:
         0..1: how square and how clearly apart from the table the outline is.
     cropped : bool
         True when the photo was taken to be a top-down crop of the kingdom.
+    second : Location or None
+        The outline searched for again with a stricter bar, when asked for and this
+        one is unsure (:func:`locate_kingdom`'s ``strict_threshold``); else None.
     """
 
     corners: np.ndarray
     confidence: float
     cropped: bool
+    second: Location | None = field(default=None, compare=False, repr=False)
 
 
 def order_corners(points: np.ndarray) -> np.ndarray:
@@ -334,6 +338,8 @@ def locate_kingdom(
     plain_border: float = 35.0,
     attempts: tuple[int, ...] = (2, 5),
     retry_side: int = 1600,
+    strict_threshold: float | None = None,
+    unsure_outline: float = 0.88,
 ) -> Location:
     """Find the kingdom's four corners in a photo.
 
@@ -370,6 +376,13 @@ def locate_kingdom(
         pixels (smaller than the frame the pipeline reads a phone photo at, where the
         outlines were measured; a retry costs a second search, 15-45 ms), and only with
         ``table_share < 1`` (the outline search among candidates).
+    strict_threshold : float or None, keyword-only
+        When given and the outline found is less confident than ``unsure_outline``,
+        the outline is searched for again with this ``threshold``, on the same table
+        colours and distances, and returned as :attr:`Location.second` (the caller
+        chooses; see ``vision.kingdomino.pipeline``).  Not after a look inside.
+    unsure_outline : float, keyword-only
+        See ``strict_threshold``.
 
     Returns
     -------
@@ -397,12 +410,36 @@ def locate_kingdom(
         if table_share < 1.0 and max(image.shape[:2]) < retry_side
         else attempts[:1],
     }
-    location, score, region = _locate(image, **options)
+    location, score, region = _locate(
+        image, **options, strict=strict_threshold, unsure=unsure_outline
+    )
     if look_inside and score is not None and score < sure:
         inside = _look_inside(image, region, score, plain_border, options)
         if inside is not None:
             return inside
     return location
+
+
+def outlines_apart(first: np.ndarray, second: np.ndarray) -> float:
+    """How far apart two outlines are: the largest distance between matching corners
+    (both ordered by :func:`order_corners`), as a fraction of ``second``'s side (the
+    square root of its area).
+
+    Parameters
+    ----------
+    first, second : (4, 2) ndarray
+        Corners as [x, y] pixels, any order.
+
+    Returns
+    -------
+    float
+        0 for the same outline; inf when ``second`` has no area.
+    """
+    a, b = order_corners(first), order_corners(second)
+    side = float(np.sqrt(abs(cv2.contourArea(b.astype(np.float32)))))
+    if side <= 0:
+        return float("inf")
+    return float(np.linalg.norm(a - b, axis=1).max()) / side
 
 
 def _locate(
@@ -424,6 +461,8 @@ def _locate(
     keep_first: float,
     attempts: tuple[int, ...],
     least_grid: float = 1.0,
+    strict: float | None = None,
+    unsure: float = 0.88,
 ) -> tuple[Location, float | None, np.ndarray]:
     """:func:`locate_kingdom` without the look inside; the chosen outline's score
     (:func:`_kingdom_score`, times the square root of its area share when candidates
@@ -434,14 +473,28 @@ def _locate(
     found shows no grid that stands out (score under ``least_grid``, the bar of
     :func:`_look_inside`), they are learned again with more runs (``attempts[1:]``), and
     if that settles on other colours, the outline found with them is kept when it scores
-    higher.
+    higher.  With ``strict``, a chosen outline less confident than ``unsure`` is searched
+    for again with that threshold on the chosen reading's distances
+    (:attr:`Location.second`).
     """
     rows, cols = image.shape[:2]
     whole = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], dtype=np.float64)
     scale = min(1.0, work_side / max(rows, cols))
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     best: tuple[Location, float | None, np.ndarray] | None = None
+    best_distances: list[np.ndarray] = []
     seen: list[np.ndarray] = []
+    search: dict[str, Any] = {
+        "opening": opening,
+        "table_share": table_share,
+        "least_area": least_area,
+        "wider": wider,
+        "elongated": elongated,
+        "sure": sure,
+        "least_part": least_part,
+        "least_cover": least_cover,
+        "keep_first": keep_first,
+    }
     for tries in attempts:
         distances, centres = _table_distance(
             small, border, clusters, least_share=table_share, linkage=linkage, attempts=tries
@@ -450,26 +503,16 @@ def _locate(
         if any(np.allclose(ordered, other, atol=1e-3) for other in seen):
             continue  # the same table colours: the same outline
         seen.append(ordered)
-        found = _search(
-            small,
-            [d > threshold for d in distances],
-            scale,
-            whole,
-            opening=opening,
-            table_share=table_share,
-            least_area=least_area,
-            wider=wider,
-            elongated=elongated,
-            sure=sure,
-            least_part=least_part,
-            least_cover=least_cover,
-            keep_first=keep_first,
-        )
+        found = _search(small, [d > threshold for d in distances], scale, whole, **search)
         if best is None or (found[1] is not None and (best[1] is None or found[1] > best[1])):
-            best = found
+            best, best_distances = found, distances
         if best[1] is not None and best[1] >= least_grid:
             break  # a grid that stands out: no other reading of the table is tried
     assert best is not None  # attempts is never empty
+    if strict is not None and best[0].confidence < unsure:
+        # Session 13: the same table colours, a stricter bar for "unlike the table".
+        second = _search(small, [d > strict for d in best_distances], scale, whole, **search)
+        best = (replace(best[0], second=second[0]), best[1], best[2])
     return best
 
 

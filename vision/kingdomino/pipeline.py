@@ -37,6 +37,7 @@ from vision.kingdomino.grid import Grid, find_grid, square_boxes
 from vision.kingdomino.locate import (
     Location,
     locate_kingdom,
+    outlines_apart,
     pasted_picture,
     refine_corners,
     warp_kingdom,
@@ -83,6 +84,27 @@ SIZES = (5, 7)
 #: Shortest photo side, in pixels, a kingdom is looked for in (5 pixels a square of a
 #: 7x7 Mighty Duel kingdom, rounded up): a smaller picture is refused, never "read".
 MIN_PHOTO_SIDE = 40
+
+#: An outline less sure than this (:attr:`Location.confidence`) is searched for a second
+#: time with a stricter bar for "unlike the table" (:data:`STRICT_THRESHOLD`); see
+#: :func:`_second_outline`.  0.88: session 12's bar (docs/kingdomino-vision.md).
+UNSURE_OUTLINE = 0.88
+
+#: The ``threshold`` of that second search (table spreads; the first search's is 1.8):
+#: a table's banded grain joined to the kingdom's region stays out of it.  Session 12.
+STRICT_THRESHOLD = 3.5
+
+#: The second outline is kept only when it lies more than this (a fraction of a side,
+#: :func:`~vision.kingdomino.locate.outlines_apart`) from the first one's refined
+#: corners, as found and once refined on its own grid: two fifths of a square of a 5x5
+#: kingdom and more, where the first outline took in the table (loose copies: 10-67 %
+#: of a side off); two outlines nearer than that are put on the same lattice by the
+#: refinement, and the first is kept as it was.  Session 13.
+LEAST_APART = 0.08
+
+#: ... and only when it is not itself unsure (the bar of the "outline is unsure"
+#: warning of :func:`read_kingdom`).
+SURE_OUTLINE = 0.5
 
 
 @dataclass(frozen=True)
@@ -161,7 +183,10 @@ def _placed(
         top, bottom, left, right = box
         found, location = _straighten(image[top:bottom, left:right], side=side, view=view)
         offset = np.array([left, top], dtype=np.float64)
-        return found, replace(location, corners=location.corners + offset)
+        second = location.second
+        if second is not None:
+            second = replace(second, corners=second.corners + offset)
+        return found, replace(location, corners=location.corners + offset, second=second)
     return _straighten(image, side=side, view=view)
 
 
@@ -186,7 +211,9 @@ def _straighten(
             or find_grid(crop_view).strength >= find_grid(located).strength
         ):
             return crop_view, Location(corners=whole, confidence=0.9, cropped=True)
-    location = locate_kingdom(image)
+    location = locate_kingdom(
+        image, strict_threshold=STRICT_THRESHOLD, unsure_outline=UNSURE_OUTLINE
+    )
     return (warp_kingdom(image, location.corners, side=side) if view else None), location
 
 
@@ -233,6 +260,24 @@ def find_squares(image: np.ndarray) -> tuple[np.ndarray, Location, Grid, Kingdom
         :func:`~vision.kingdomino.evidence.check_kingdom` decides on.
     """
     found, location = _placed(image, side=VIEW_SIDE)
+    view, location, grid = _settled(image, found, location)
+    if not location.cropped and location.second is not None:
+        view, location, grid = _second_outline(image, (view, location, grid), location.second)
+    evidence = KingdomEvidence(
+        grid_confidence=grid.confidence,
+        coloured=int(coloured_squares(cut_squares(view, grid)).sum()),
+        squares=grid.size**2,
+        colour_spread=colour_spread(image),
+        contrast=grey_contrast(image),
+    )
+    return view, location, grid, evidence
+
+
+def _settled(
+    image: np.ndarray, found: np.ndarray | None, location: Location
+) -> tuple[np.ndarray, Location, Grid]:
+    """:func:`find_squares` from an outline: the view the squares are read in, the
+    location with its corners refined on the grid (unless a crop), and the grid."""
     if found is None:
         # Not checked as a crop: the size is read in the view a 7x7 kingdom's corners
         # are then refined in (the first round's view and grid when it is 7x7).
@@ -255,14 +300,36 @@ def find_squares(image: np.ndarray) -> tuple[np.ndarray, Location, Grid, Kingdom
         # Squares are read at about the size the model was trained on (100 pixels).
         view = warp_kingdom(image, location.corners, side=grid.size * SQUARE_PIXELS)
         grid = find_grid(view, sizes=(grid.size,))
-    evidence = KingdomEvidence(
-        grid_confidence=grid.confidence,
-        coloured=int(coloured_squares(cut_squares(view, grid)).sum()),
-        squares=grid.size**2,
-        colour_spread=colour_spread(image),
-        contrast=grey_contrast(image),
-    )
-    return view, location, grid, evidence
+    return view, location, grid
+
+
+def _second_outline(
+    image: np.ndarray, first: tuple[np.ndarray, Location, Grid], other: Location
+) -> tuple[np.ndarray, Location, Grid]:
+    """The kingdom's outline searched for again with the stricter bar
+    (:data:`STRICT_THRESHOLD`: ``other``, :attr:`Location.second` of the first) kept
+    instead of ``first`` (its view, location, grid: :func:`_settled`) only when the
+    evidence clearly prefers it: the more confident
+    outline and not an unsure one (:data:`SURE_OUTLINE`); more than :data:`LEAST_APART`
+    of a side from the first's refined corners, as found and once refined on its own
+    grid; and a grid found in it at least as confident.  Session 13: on loose copies the
+    first search's region took in a table's banded grain (an outline 10-67 % of a side
+    out); where the two outlines settle together nothing changes."""
+    _, location, grid = first
+    if (
+        other.confidence <= location.confidence
+        or other.confidence < SURE_OUTLINE
+        or outlines_apart(location.corners, other.corners) <= LEAST_APART
+    ):
+        # Less sure, or where the first one's refinement already put it: not refined.
+        return first
+    second = _settled(image, None, replace(other, second=None))
+    if (
+        outlines_apart(location.corners, second[1].corners) > LEAST_APART
+        and second[2].confidence >= grid.confidence
+    ):
+        return second
+    return first
 
 
 def read_kingdom(
