@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Literal, get_args
 
-from referee.errors import NotationError
+from referee.errors import ImpossiblePositionError, NotationError
 from referee.game import Verdict
 from referee.kingdomino.kingdom import (
     Kingdom,
@@ -46,7 +46,7 @@ from referee.kingdomino.kingdom import (
     format_square,
     parse_kingdom_square,
 )
-from referee.kingdomino.scoring import check_frame_size
+from referee.kingdomino.scoring import FRAME_SIZES, _count, _filled, _span, check_frame_size
 from referee.kingdomino.tiles import Domino
 
 __all__ = [
@@ -55,6 +55,7 @@ __all__ = [
     "Placement",
     "Verdict",
     "beyond_grid",
+    "check_kingdom_fits",
     "check_placement",
     "format_domino",
     "grown_grid",
@@ -237,6 +238,45 @@ def placement_fault(
     return "no side touches the castle or a matching terrain", ""
 
 
+def check_kingdom_fits(grid: Kingdom, size: int) -> None:
+    """Raise unless the kingdom as typed (its non-empty squares) fits the ``size`` frame.
+
+    No domino can be placed on a kingdom that already breaks its frame, so its
+    placements are not asked (session 13: a 6-wide kingdom in the 5x5 frame was told
+    every domino "fits nowhere: discarded", and a placement "the kingdom would span 6
+    columns", as though the domino broke the frame).
+
+    >>> from referee.kingdomino.kingdom import parse_kingdom
+    >>> check_kingdom_fits(parse_kingdom("C F1 F F F F"), 7)
+    >>> try:
+    ...     check_kingdom_fits(parse_kingdom("C F1 F F F F"), 5)
+    ... except ImpossiblePositionError as error:
+    ...     print(error)  # doctest: +NORMALIZE_WHITESPACE
+    the kingdom as typed spans 6 columns, more than the 5x5 frame allows:
+    choose 7x7 (Mighty Duel)
+
+    Raises
+    ------
+    ImpossiblePositionError
+        Naming the rows and/or columns spanned, the frame, and the larger frame if any.
+    """
+    rows, cols = _span(_filled(grid))
+    over = [_count(n, noun) for n, noun in ((rows, "row"), (cols, "column")) if n > size]
+    if not over:
+        return
+    largest = max(FRAME_SIZES)
+    if max(rows, cols) <= largest:
+        choice = f": choose {largest}x{largest} (Mighty Duel)"
+    elif size < largest:
+        choice = f", or even the {largest}x{largest} frame of Mighty Duel"
+    else:
+        choice = " (the largest, Mighty Duel's)"
+    raise ImpossiblePositionError(
+        f"the kingdom as typed spans {' and '.join(over)}, more than the {size}x{size} frame "
+        f"allows{choice}"
+    )
+
+
 def _placed(grid: Kingdom) -> dict[tuple[int, int], Square]:
     return {at: s for at, s in grid.cells() if s.terrain is not Terrain.EMPTY}
 
@@ -283,12 +323,15 @@ def check_placement(
     ------
     ValueError
         If ``toward`` is not a direction, ``size`` is not 5 or 7, or a domino
-        square is not a landscape.
+        square is not a landscape; :class:`~referee.errors.ImpossiblePositionError`
+        if the kingdom as typed already spans more than the frame
+        (:func:`check_kingdom_fits`).
     """
     check_frame_size(size)
     _check_domino(domino)
     if toward not in _STEP:
         raise NotationError(f"unknown direction {toward!r} (expected right, down, left or up)")
+    check_kingdom_fits(grid, size)
     bounds = None if grow else (grid.rows, grid.cols)
     fault, why = placement_fault(_placed(grid), domino, at, toward, size=size, bounds=bounds)
     return Verdict(False, fault) if fault is not None else Verdict(True, why)
@@ -349,10 +392,13 @@ def legal_placements(
     Raises
     ------
     ValueError
-        If ``size`` is not 5 or 7, or a domino square is not a landscape.
+        If ``size`` is not 5 or 7, or a domino square is not a landscape;
+        :class:`~referee.errors.ImpossiblePositionError` if the kingdom as typed
+        already spans more than the frame (:func:`check_kingdom_fits`).
     """
     check_frame_size(size)
     _check_domino(domino)
+    check_kingdom_fits(grid, size)
     bounds = None if grow else (grid.rows, grid.cols)
     return all_placements(_placed(grid), domino, size=size, bounds=bounds)
 
