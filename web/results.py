@@ -148,6 +148,17 @@ def _compared_scores(answer: dict[str, Any]) -> str:
     return f"{first} to {second}"
 
 
+def _match_scores(answer: dict[str, Any]) -> str:
+    """A match's scores, the winner's first as the Kingdomino compare says them (session
+    13: "player 3 wins 0-0-73", in seat order): two players "56 to 18", more "with 73
+    (0, 0, 73)", all in seat order in the brackets."""
+    scores = [int(points) for points in answer["scores"]]
+    won = scores[int(answer["winner"]) - 1]
+    if len(scores) == 2:
+        return f"{won} to {scores[0] + scores[1] - won}"
+    return f"with {won} ({', '.join(map(str, scores))})"
+
+
 def _two_step_round_lines(answer: dict[str, Any]) -> list[str]:
     # The engine's lines without its last, the verdict, said here as the round page
     # says it (capitalised, and "Two left feet" in the page's words).
@@ -288,8 +299,8 @@ def title_of(game: str, answer: dict[str, Any]) -> str | None:
             if answer["winner"] is None:
                 return f"{name} match to {answer['target']}: {score} after {rounds}"
             return (
-                f"{name} match to {answer['target']}: player {answer['winner']} wins {score} "
-                f"after {rounds}"
+                f"{name} match to {answer['target']}: player {answer['winner']} wins "
+                f"{_match_scores(answer)} after {rounds}"
             )
         if kind == "round":
             return _two_step_round_title(answer)

@@ -58,7 +58,7 @@ def test_a_cross_match_is_saved_once_and_shown(page: Any, live_server: str) -> N
     page.click("#match .save-status a")
     page.wait_for_url(re.compile(r".*/results/\d+$"))
     # Titled by the server from the answer (session 12: the rounds added tell matches apart).
-    assert page.inner_text("h1") == "Cross match to 50: player 1 wins 56-18 after 4 rounds"
+    assert page.inner_text("h1") == "Cross match to 50: player 1 wins 56 to 18 after 4 rounds"
     # The rounds as `referee cross match` takes them, tiles as the page lists them.
     assert page.inner_text("pre.saved >> nth=0") == (
         "/ 5-5 5-6 6-6\n1-2 / 0-4 2-3\n3-5 4-6 /\n/ 3-6 4-4"
@@ -139,7 +139,7 @@ def test_a_two_step_match_is_saved_and_refused_rounds_are_not(page: Any, live_se
     save.click()
     page.click("#two-step-match .save-status a")
     page.wait_for_url(re.compile(r".*/results/\d+$"))
-    assert page.inner_text("h1") == "Two-Step match to 3: player 1 wins 3-1 after 4 rounds"
+    assert page.inner_text("h1") == "Two-Step match to 3: player 1 wins 3 to 1 after 4 rounds"
     assert page.inner_text("pre.saved >> nth=0") == "1:5 feet 2:3 1:2"
     assert _saved_lines(page) == [
         "Round 1: player 1 +2 (with the bonus) · 2-0",

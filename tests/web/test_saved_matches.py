@@ -55,7 +55,7 @@ def _answer_lines(text: str) -> list[str]:
 
 def test_a_saved_cross_match_shows_its_rounds_and_winner(client: FlaskClient) -> None:
     answer = client.post("/api/cross/match", json={"rounds": CROSS_ROUNDS, "target": 50}).get_json()
-    title = "Cross match to 50: player 1 wins 56-18"
+    title = "Cross match to 50: player 1 wins 56 to 18"
     body = {"game": "cross", "notation": CROSS_NOTATION, "answer": answer, "title": title}
     text, url = _save(client, body)
     assert f'<h1 class="saved-title">{title}</h1>' in text
@@ -146,7 +146,7 @@ def test_a_saved_two_step_match_shows_each_round(client: FlaskClient) -> None:
     answer = client.post(
         "/api/two-step/match", json={"rounds": "1:5 feet 2:3 1:2", "target": 3}
     ).get_json()
-    title = "Two-Step match to 3: player 1 wins 3-1"
+    title = "Two-Step match to 3: player 1 wins 3 to 1"
     body = {"game": "two-step", "notation": "1:5 feet 2:3 1:2", "answer": answer, "title": title}
     text, _ = _save(client, body)
     assert '<pre class="saved">1:5 feet 2:3 1:2</pre>' in text

@@ -134,7 +134,7 @@ def test_kingdomino_cross_and_two_step_titles(client: FlaskClient) -> None:
     assert title == "Cross round, 3 players (pips 15, 0, 3): player 2 scores 18"
     match = client.post("/api/cross/match", json={"rounds": CROSS_ROUNDS, "target": 50})
     _, title = _saved(client, {"game": "cross", "notation": "x", "answer": match.get_json()})
-    assert title == "Cross match to 50: player 1 wins 56-18 after 4 rounds"
+    assert title == "Cross match to 50: player 1 wins 56 to 18 after 4 rounds"
     # The round page's example: player 2 to move, 0-2 on the 0 or 3-4 on the 3.
     round_ = client.post("/api/two-step/analyze", json={"position": EXAMPLE}).get_json()
     round_["optional_plays"] = False
