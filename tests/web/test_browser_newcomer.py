@@ -88,8 +88,8 @@ def test_two_kingdoms_compared_survive_a_reload(page: Any, live_server: str) -> 
     page.check("input[name=bonus][value=harmony]")  # neither is complete: still 2 to 2
     page.reload()
     page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 1 wins'")
-    assert (
-        page.inner_text("#verdict-detail") == "2 to 2, tied on points: the largest domain decides"
+    assert page.inner_text("#verdict-detail") == (
+        "2 to 2, tied on points: the largest domain decides (2 squares to 1)"
     )
     assert page.is_checked("input[name=bonus][value=harmony]")
     assert kingdoms.nth(1).locator(".notation-text").input_value() == "C M2 W L"

@@ -165,7 +165,8 @@ def score_answer(data: dict[str, Any]) -> dict[str, Any]:
 
 def compare_answer(data: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/kingdomino/compare``: ``winner``, ``decided_by``, ``scores`` as on the
-    CLI, plus ``kingdoms``: each kingdom's full score answer (as ``score_answer``).
+    CLI, plus ``kingdoms``: each kingdom's full score answer (as ``score_answer``) with
+    the tie-break's ``largest_domain`` (squares) and ``crowns``.
 
     Each kingdom is a photo (``photo1``, ``photo2``) or a notation (``kingdom1``,
     ``kingdom2``); ``bonus`` and ``size`` as for the score."""
@@ -182,6 +183,11 @@ def compare_answer(data: dict[str, Any]) -> dict[str, Any]:
         _with_reading(_scored(detail), detail, reading)
         for detail, (_, reading) in zip(comparison.details, readings, strict=True)
     ]
+    # The tie-break's numbers, as the CLI says them ("on crowns (3 to 2)"; session 13:
+    # the page said only "more crowns decide").
+    for kingdom, detail in zip(answer["kingdoms"], comparison.details, strict=True):
+        kingdom["largest_domain"] = detail.largest_domain
+        kingdom["crowns"] = detail.crowns
     return answer
 
 

@@ -202,10 +202,11 @@
         const adjacent = Math.abs(prow - row) + Math.abs(pcol - col) === 1;
         if (adjacent && cells[prow][pcol] === ".") {
           const side = prow === row ? "H" : "V";
+          const turn = turnBefore();
           cells[row][col] = side;
           cells[prow][pcol] = side;
           picked = null;
-          changed();
+          changed(turn && { side, ...turn });
           return;
         }
         picked = [row, col];
@@ -213,9 +214,28 @@
       render();
     }
 
-    function changed() {
+    /* `tapped`: a pair just tapped in, {side, toMove, even} (the sheet before it: who was
+       to move, H and V as many pairs), so a pair of the side not to move is refused in a
+       player's words, not the engine's pair counts (session 13). */
+    function changed(tapped) {
       render();
-      analyze({ position: position(), first: firstSelect.value });
+      analyze({ position: position(), first: firstSelect.value }, false, tapped);
+    }
+
+    /* Who is to move on the sheet as it stands, if its analysis is in sight: {toMove, even}. */
+    function turnBefore() {
+      if (!answer || answer.cells.join("/") !== position() || answer.first !== firstSelect.value) return null;
+      const claimed = (side) => answer.cells.join("").split(side).length - 1;
+      return { toMove: answer.to_move, even: claimed("H") === claimed("V") };
+    }
+
+    const CLAIMS = { H: "two squares side by side", V: "two squares one above the other" };
+    /* A pair of the side not to move: whose turn it is, and what to do ("Started" when the
+       other side starting makes the sheet possible, that is H and V had as many pairs). */
+    function wrongTurn(tapped) {
+      const { side, toMove, even } = tapped;
+      const next = even ? `If ${side} started, set Started to ${side}.` : `Tap the ${side} pair again to take it back.`;
+      return `It is ${toMove}'s turn: ${toMove} claims ${CLAIMS[toMove]}. ${next}`;
     }
 
     function show(data) {
@@ -320,12 +340,12 @@
 
     /* Analyse a position; `fromNotation`: typed in the notation box, whose text stays
        and which says the error too (the status at the top may be out of sight). */
-    async function analyze(body, fromNotation) {
+    async function analyze(body, fromNotation, tapped) {
       const ticket = requests.next();
       // Cleared as the request leaves, not when it answers: an answer to an earlier
       // request (the board analysed on load) must not wipe what the box said since.
       R.status(notationStatus, "");
-      const { ok, data } = await R.post("/api/domineering/analyze", body);
+      const { ok, status: code, data } = await R.post("/api/domineering/analyze", body);
       if (!requests.isLatest(ticket)) return;
       if (!ok) {
         if (fromNotation) {
@@ -339,7 +359,12 @@
           confidence = data.confidence || null;
           R.showOverlay(overlay, data.overlay);
         }
-        R.status(status, fromNotation ? `${TYPED_REFUSED}${data.error}` : data.error, "error");
+        const said = fromNotation
+          ? `${TYPED_REFUSED}${data.error}`
+          : tapped && tapped.side !== tapped.toMove && code === 422
+            ? wrongTurn(tapped)
+            : data.error;
+        R.status(status, said, "error");
         keepLastAnswer();
         render();
         return;
@@ -394,7 +419,13 @@
       if (!ok && !data.cells) {
         R.showOverlay(overlay, null);
         // The sheet kept is not this photo's (session 12: its answer read as the new one's).
-        R.status(status, `${data.error} The sheet below is still the one from before, not this photo.`, "error");
+        // An empty sheet (a fresh page, Clear) is no sheet "from before": nothing was read
+        // and the board is as it was (session 13).
+        const blank = cells.every((line) => line.every((symbol) => symbol === "."));
+        const kept = blank
+          ? "Nothing was read from this photo: the board below is unchanged."
+          : "The sheet below is still the one from before, not this photo.";
+        R.status(status, `${data.error} ${kept}`, "error");
         return;
       }
       confidence = data.confidence || null;

@@ -54,6 +54,7 @@
     this.overlay = section.querySelector(".overlay");
     this.requests = requests || R.sequence();
     this.lastPhoto = 0; // the ticket of the latest photo sent
+    this.onRefused = null; // (widget, "photo"): the compare page marks its verdict stale
     const photo = section.querySelector("input[type=file]");
     R.onPhoto(photo, (file) => this.readPhoto(file));
     section.querySelectorAll(".new-kingdom").forEach((button) =>
@@ -108,6 +109,7 @@
       // The board kept is not this photo's (session 12: its total read as the new one's).
       const kept = this.squares ? ` ${KEPT_BOARD}` : "";
       R.status(this.status, `${data.error}${kept}`, "error");
+      if (this.onRefused) this.onRefused(this, "photo");
       return;
     }
     this.setFromAnswer(data);
@@ -472,6 +474,7 @@
       [/(^|; )field 'kingdom': /g, "$1"],
     ];
     const answerBox = document.getElementById("answer");
+    const note = document.getElementById("compare-note");
     const requests = R.sequence();
     let lastAnswer = null;
     const widgets = [];
@@ -505,6 +508,21 @@
       if (changed && changed.status.classList.contains("error")) R.status(changed.status, "");
     };
 
+    /* A kingdom's notation or photo refused: the verdict in sight is of the kingdoms
+       before it, so it is dimmed, said so beside it (at 360 px the kingdom's own status
+       is far below) and cannot be saved until both kingdoms read again, as on the
+       Two-Step round page (session 13: "Kingdom 1 wins" stayed and was saved). */
+    function refused(widget, what) {
+      if (!lastAnswer) return;
+      const name = `Kingdom ${widgets.indexOf(widget) + 1}`;
+      const fix = what === "photo" ? "take the photo again or type the kingdom" : "fix it and press Use";
+      const refusal = what === "photo" ? `${name}'s photo could not be read` : `${name}'s notation is refused`;
+      note.textContent = `${refusal}: this verdict is of the kingdoms before it and cannot be saved. Under ${name}, ${fix}.`;
+      note.hidden = false;
+      answerBox.classList.add("stale");
+      save.show(false);
+    }
+
     const draft = R.draft("kingdomino.compare");
     async function update(changed) {
       // What the player made, kept for a reload or Back (as on the single-kingdom page).
@@ -529,21 +547,28 @@
         // Under the kingdom the error names ("field 'kingdom2': ...", "kingdom 2's photo: ...").
         const second = /^(field 'kingdom2'|kingdom 2's)/.test(data.apiError || "");
         R.status(widgets[second ? 1 : 0].status, data.error, "error");
+        refused(widgets[second ? 1 : 0], "notation");
         return;
       }
       lastAnswer = data;
       settled(changed);
+      note.hidden = true;
+      answerBox.classList.remove("stale");
       answerBox.hidden = false;
-      const reasons = {
-        score: "on points",
-        largest_domain: "tied on points: the largest domain decides",
-        crowns: "tied on points and largest domain: more crowns decide",
-        shared: "tied on points, largest domain and crowns: a shared win",
-      };
       document.getElementById("verdict").textContent =
         data.winner === null ? "Shared win" : `Kingdom ${data.winner} wins`;
-      // The winner's total first ("Kingdom 2 wins", "19 to 18"; session 13: "18 to 19").
-      const [mine, theirs] = data.winner === 2 ? [data.scores[1], data.scores[0]] : data.scores;
+      // The winner's numbers first ("Kingdom 2 wins", "19 to 18"; session 13: "18 to 19"),
+      // the tie-break's too, as the CLI says them (session 13: "more crowns decide" only).
+      const order = data.winner === 2 ? [1, 0] : [0, 1];
+      const [mine, theirs] = order.map((index) => data.scores[index]);
+      const [won, lost] = order.map((index) => data.kingdoms[index]);
+      const squares = (n) => `${n} square${n === 1 ? "" : "s"}`;
+      const reasons = {
+        score: "on points",
+        largest_domain: `tied on points: the largest domain decides (${squares(won.largest_domain)} to ${lost.largest_domain})`,
+        crowns: `tied on points and largest domain: more crowns decide (${won.crowns} to ${lost.crowns})`,
+        shared: `tied on points, largest domain (${squares(won.largest_domain)}) and crowns (${won.crowns}): a shared win`,
+      };
       document.getElementById("verdict-detail").textContent = `${mine} to ${theirs}, ${reasons[data.decided_by]}`;
       data.kingdoms.forEach((answer, index) => showOne(widgets[index], answer));
       save.show(true);
@@ -565,6 +590,7 @@
         },
         typed
       );
+      widget.onRefused = refused;
       widgets.push(widget);
       section.querySelector(".use-notation").addEventListener("click", async () => {
         const box = section.querySelector(".notation-text");
@@ -575,6 +601,7 @@
         if (!typed.isLatest(ticket)) return;
         if (!ok) {
           R.status(widget.status, data.error, "error");
+          refused(widget, "notation");
           return;
         }
         widget.setFromAnswer(data);
@@ -745,9 +772,11 @@
     }
 
     document.getElementById("place-go").addEventListener("click", ask);
-    // Once an answer is shown, a square or the frame changed asks again.
+    // Once an answer is shown, a square or the frame changed asks again; so it does after
+    // a refusal, which it may mend ("choose 7x7 (Mighty Duel)", session 13).
+    const asked = () => !answerBox.hidden || status.classList.contains("error");
     for (const node of [...halves.flatMap((h) => [h.terrain, h.crowns]), ...sizes]) {
-      node.addEventListener("change", () => (answerBox.hidden ? keep() : ask()));
+      node.addEventListener("change", () => (asked() ? ask() : keep()));
     }
     // The places in sight are of the kingdom as it was: said so while it is being changed
     // (as the Cross plays page marks its answer the last table's).
