@@ -49,9 +49,24 @@ def test_a_refused_kingdom_makes_the_verdict_stale_and_unsaveable(
     note_box, verdict_box = note.bounding_box(), page.locator("#verdict").bounding_box()
     assert note_box["y"] < verdict_box["y"]
     assert page.evaluate(WIDTH) <= 360
-    # Read again: mine 2 squares x 3 crowns = 6 against 3, kingdom 2 on points; fresh.
+    # Kingdom 1 read again (swamp 4 x 1 = 4 against 3): kingdom 2's text refused stays in
+    # its box, to be fixed, and the verdict stays marked until kingdom 2 reads again.
+    _use(page, 0, "C S1 S S S")
+    page.wait_for_function(
+        "document.getElementById('verdict-detail').textContent === '4 to 3, on points'"
+    )
+    kingdom2 = page.locator("section.kingdom").nth(1)
+    assert kingdom2.locator(".notation-text").input_value() == "C M3 M3 X"
+    assert "stale" in (page.get_attribute("#answer", "class") or "").split()
+    assert note.inner_text().startswith("Kingdom 2's notation is refused")
+    assert save.is_hidden()
+    # Read again: mine 2 squares x 3 crowns = 6 against 4, kingdom 2 on points; fresh.
     _use(page, 1, "C M3 M")
-    page.wait_for_function("document.getElementById('verdict').textContent === 'Kingdom 2 wins'")
+    page.wait_for_function(
+        "document.getElementById('verdict-detail').textContent === '6 to 4, on points'"
+    )
+    assert page.inner_text("#verdict") == "Kingdom 2 wins"
+    assert kingdom2.locator(".notation-text").input_value() == "C M3 M"
     assert page.get_attribute("#answer", "class") == "answer compare-answer"
     assert note.is_hidden()
     assert save.is_visible()

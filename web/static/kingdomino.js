@@ -488,7 +488,10 @@
         : null
     );
 
-    function showOne(widget, answer) {
+    /* `board`: this kingdom's board is what changed (a tap, a photo, its Use), so its box
+       shows it; another kingdom's box keeps text typed in it since it was last written
+       (session 13: kingdom 1's answer replaced kingdom 2's text being typed or refused). */
+    function showOne(widget, answer, board) {
       widget.section.querySelector(".kingdom-total").textContent = answer ? `· ${answer.total} points` : "";
       const list = widget.section.querySelector(".domains");
       if (answer) fillDomains(list, answer);
@@ -498,7 +501,10 @@
       const warnings = answer ? answer.warnings : [];
       const notes = widget.photoNotes().filter((note) => !warnings.includes(note));
       fillWarnings(widget.section.querySelector(".warnings"), [...notes, ...warnings], widget);
-      widget.section.querySelector(".notation-text").value = widget.notation().split("/").join("\n");
+      const box = widget.section.querySelector(".notation-text");
+      const text = widget.notation().split("/").join("\n");
+      if (board || !box.value.trim() || box.value === widget.written) box.value = text;
+      widget.written = text;
       widget.render(answer || null);
     }
 
@@ -512,8 +518,15 @@
        before it, so it is dimmed, said so beside it (at 360 px the kingdom's own status
        is far below) and cannot be saved until both kingdoms read again, as on the
        Two-Step round page (session 13: "Kingdom 1 wins" stayed and was saved). */
+    const refusals = new Map(); // widget -> "notation" or "photo", until it reads again
     function refused(widget, what) {
-      if (!lastAnswer) return;
+      refusals.set(widget, what);
+      markRefused();
+    }
+    function markRefused() {
+      const widget = widgets.find((w) => refusals.has(w));
+      if (!lastAnswer || !widget) return;
+      const what = refusals.get(widget);
       const name = `Kingdom ${widgets.indexOf(widget) + 1}`;
       const fix = what === "photo" ? "take the photo again or type the kingdom" : "fix it and press Use";
       const refusal = what === "photo" ? `${name}'s photo could not be read` : `${name}'s notation is refused`;
@@ -535,7 +548,7 @@
           if (!requests.isLatest(ticket)) return;
           if (ok) {
             if (widget === changed) settled(changed);
-            showOne(widget, data);
+            showOne(widget, data, widget === changed);
           } else R.status(widget.status, data.error, "error");
         }
         return;
@@ -570,8 +583,9 @@
         shared: `tied on points, largest domain (${squares(won.largest_domain)}) and crowns (${won.crowns}): a shared win`,
       };
       document.getElementById("verdict-detail").textContent = `${mine} to ${theirs}, ${reasons[data.decided_by]}`;
-      data.kingdoms.forEach((answer, index) => showOne(widgets[index], answer));
+      data.kingdoms.forEach((answer, index) => showOne(widgets[index], answer, widgets[index] === changed));
       save.show(true);
+      markRefused(); // another kingdom read since; the one refused still is
     }
 
     document.querySelectorAll("section.kingdom").forEach((section) => {
@@ -586,6 +600,7 @@
         section,
         (changed) => {
           typed.next();
+          refusals.delete(changed); // its board is new: read or made again
           update(changed);
         },
         typed
@@ -607,7 +622,8 @@
         widget.setFromAnswer(data);
         R.showOverlay(widget.overlay, null);
         R.status(widget.status, "");
-        update();
+        refusals.delete(widget);
+        update(widget);
       });
     });
     // update() with no kingdom changed: given the change event, it threw on reading the
