@@ -26,7 +26,7 @@ from vision.decode import (
 )
 from web.errors import ApiError
 
-__all__ = ["fields", "has_photo", "label", "photo", "photo_side"]
+__all__ = ["fields", "given", "has_photo", "label", "photo", "photo_side"]
 
 
 #: The bodies read as a form (the others, unless JSON, are refused by :func:`fields`).
@@ -110,6 +110,13 @@ def _refuse_lone_surrogates(data: dict[str, Any]) -> None:
                 f"field {name!r}: a lone surrogate ({code}){where}, which is not text: "
                 "send the text as UTF-8",
             )
+
+
+def given(name: str) -> str | None:
+    """A page's address field ``name`` (``?position=...``: what a saved result's page link
+    fills in, session 13), stripped; None when absent or blank. The page checks it as if
+    typed, so it is passed on as text, not read here."""
+    return request.args.get(name, "").strip() or None
 
 
 def label(name: str) -> str:

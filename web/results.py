@@ -346,13 +346,35 @@ def _page(game: str, answer: dict[str, Any]) -> str:
 
 
 def _page_link(page: str, answer: dict[str, Any]) -> str:
-    """The address of ``page`` (:func:`_page`) for a saved answer: a Domineering sheet's
-    opens with its position (side to move included) filled in (session 13: the page
-    opened on an empty board); the rest open their page as it starts."""
-    position = answer.get("position")
-    if page == "domineering.page" and isinstance(position, str) and position.strip():
-        return url_for(page, position=position)
-    return url_for(page)
+    """The address of ``page`` (:func:`_page`) for a saved answer, with what it was made
+    of filled in (session 13: these pages opened empty): a Domineering sheet's position
+    (side to move included), a kingdom's notation, a Two-Step round's table (and its
+    optional plays), a Cross round's hands (seats split by ``/``). The page reads the
+    field from its address (:func:`web.inputs.given`) and checks it as if typed. A
+    comparison, a match, or a row saved without the field opens its page as it starts."""
+    return url_for(page, **_reopened(page, answer))
+
+
+def _reopened(page: str, answer: dict[str, Any]) -> dict[str, str]:
+    """The address fields :func:`_page_link` gives ``page`` for ``answer`` (none when the
+    answer does not hold what the page takes)."""
+    if page in ("domineering.page", "two_step.round_page"):
+        field = answer.get("position")
+        if not isinstance(field, str) or not field.strip():
+            return {}
+        if page == "two_step.round_page" and answer.get("optional_plays") is True:
+            return {"position": field, "optional": "1"}
+        return {"position": field}
+    if page == "kingdomino.page":
+        kingdom = answer.get("kingdom")
+        return {"kingdom": kingdom} if isinstance(kingdom, str) and kingdom.strip() else {}
+    if page == "cross.page":
+        hands = answer.get("hands")
+        # A round's hands are texts ("0-0 1-2", "" for the player who went out); a
+        # match's are lists of rounds.
+        if isinstance(hands, list) and len(hands) >= 2 and all(isinstance(h, str) for h in hands):
+            return {"hands": " / ".join(hands)}
+    return {}
 
 
 def _summary(game: str, answer: dict[str, Any]) -> list[str]:

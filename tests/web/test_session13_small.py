@@ -121,10 +121,13 @@ def test_a_saved_domineering_sheet_links_to_its_position(client: FlaskClient) ->
     assert "Referee.domineeringPage(null);" in client.get("/domineering/").get_data(as_text=True)
     page, _ = _save(client, "domineering", {"a": 1})
     assert _page_link(page) == "/domineering/"
-    # Another game's link is its page's, as before.
+    # A Cross round's link opens its hands too (session 13, "saved results reopen their
+    # page"), seats split by "/".
     cross = client.post("/api/cross/round", json={"hands": ["6-6 0-1", "2-3 1-4"]}).get_json()
     page, _ = _save(client, "cross", cross)
-    assert _page_link(page) == "/cross/"
+    link = urlsplit(_page_link(page))
+    assert link.path == "/cross/"
+    assert parse_qs(link.query) == {"hands": ["6-6 0-1 / 2-3 1-4"]}
 
 
 def test_the_page_address_is_not_markup(client: FlaskClient) -> None:

@@ -30,7 +30,7 @@ MAX_PLAYERS = 4
 def page() -> str:
     """The round page: one hand per player, from a photo or the tile picker; rounds
     added up to a match's target below."""
-    return render_template("cross.html", targets=engine.TARGETS)
+    return render_template("cross.html", targets=engine.TARGETS, hands=inputs.given("hands"))
 
 
 @bp.get("/plays")

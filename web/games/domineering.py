@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template
 
 from referee import domineering as engine
 from referee.errors import ImpossiblePositionError
@@ -33,8 +33,7 @@ def page() -> str:
     link gives it; session 13) opens the page with that position analysed; the page
     checks it as if typed in its notation box.
     """
-    given = request.args.get("position", "").strip() or None
-    return render_template("domineering.html", position=given)
+    return render_template("domineering.html", position=inputs.given("position"))
 
 
 class AnalyzeFields(schemas.Fields):

@@ -74,7 +74,7 @@ class PlacementFields(schemas.Fields):
 @bp.get("/")
 def page() -> str:
     """The kingdom page: photo or tapped-in kingdom, its domains and total."""
-    return render_template("kingdomino.html")
+    return render_template("kingdomino.html", kingdom=inputs.given("kingdom"))
 
 
 @bp.get("/place")

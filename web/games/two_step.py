@@ -41,7 +41,11 @@ def page() -> str:
 @bp.get("/round")
 def round_page() -> str:
     """The referee's page: a whole round from its notation, a move checked, a match."""
-    return render_template("two_step_round.html", example=_EXAMPLE)
+    given = inputs.given("position")
+    optional = given is not None and inputs.given("optional") == "1"
+    return render_template(
+        "two_step_round.html", example=_EXAMPLE, position=given, optional=optional
+    )
 
 
 #: The round shown as an example on the page (docs/two-step.md, Notation).

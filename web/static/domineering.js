@@ -530,11 +530,9 @@
       }
     });
 
-    if (given) {
+    if (R.given(given)) {
       // The position asked for is typed in the notation box and analysed as typed (a
-      // refused one stays there with its error). The address loses it, so a reload
-      // brings back the sheet as changed since (the tab's draft), not the saved one.
-      window.history.replaceState(null, "", window.location.pathname);
+      // refused one stays there with its error). R.given drops it from the address.
       empty(5, 5);
       render();
       // One row a line is joined by "/" as the engine joins it: the box holds one line,

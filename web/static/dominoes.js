@@ -83,7 +83,9 @@
     );
   }
 
-  Referee.crossPage = function () {
+  /* `given`: a round's hands from the page's address, seats split by "/" (a saved round's
+     "Cross page" link, session 13), in place of the hands kept for the tab; or null. */
+  Referee.crossPage = function (given) {
     /* "field 'hands': hand 2: ..." and "... more than once: hand 1, hand 2": the page
        shows players, not the API's list of hands. */
     R.errorWords = [
@@ -471,7 +473,8 @@
     );
     // The hands kept for the tab come back with their seats; else a match under way keeps
     // its player count across a reload (its rounds name every seat).
-    const kept = draft.load();
+    const givenHands = R.given(given);
+    const kept = givenHands ? { hands: givenHands.split("/").map((hand) => hand.trim().split(/\s+/).filter(Boolean)) } : draft.load();
     const keptHands =
       kept && Array.isArray(kept.hands) ? kept.hands.map((hand) => (Array.isArray(hand) ? hand.map(R.parseTile).filter(Boolean) : [])) : null;
     const seats = keptHands ? keptHands.length : match.rounds.length ? match.rounds[match.rounds.length - 1].length : 2;
@@ -969,7 +972,10 @@
   /* The referee's page: a whole round from its notation (/api/two-step/analyze), a move
      checked (/api/two-step/check) and a match added up (/api/two-step/match). The engine
      answers everything; the page only shows it. */
-  Referee.twoStepRoundPage = function (example) {
+  /* `given`, `givenOptional`: a round's table (and its house rule) from the page's address
+     (a saved round's "Two-Step round page" link, session 13), refereed in place of the
+     table kept for the tab; or null. */
+  Referee.twoStepRoundPage = function (example, given, givenOptional) {
     R.errorWords = [
       R.fieldWord("position", "The table"),
       R.fieldWord("move", "The move"),
@@ -1195,6 +1201,14 @@
       checked = false;
       keep();
     });
+    if (R.given(given)) {
+      // As on the Domineering page: written in the table's box and refereed as written (a
+      // refused one stays there with its error).
+      position.value = given;
+      optional.checked = Boolean(givenOptional);
+      analyse();
+      return;
+    }
     const kept = draft.load();
     if (kept && typeof kept.position === "string") {
       position.value = kept.position;

@@ -347,7 +347,9 @@
   }
 
   /* The single-kingdom page. */
-  Referee.kingdominoScorePage = function () {
+  /* `given`: a kingdom's notation from the page's address (a saved result's "Kingdomino
+     page" link, session 13), scored in place of the kingdom kept for the tab; or null. */
+  Referee.kingdominoScorePage = function (given) {
     // A notation refused is said under its box and as "The kingdom typed is refused: ...",
     // so the API's "field 'kingdom': " is left out (session 11: the API names it now).
     R.errorWords = [[/(^|; )field 'kingdom': /g, "$1"], R.fieldWord("bonus", "Bonuses")];
@@ -443,6 +445,18 @@
       rescore(notation.value, true);
     });
     R.status(widget.status, "");
+    if (R.given(given)) {
+      // As on the Domineering page: typed in the notation box, scored as typed (a refused
+      // one stays there with its error, the box opened).
+      notation.value = given.split("/").join("\n");
+      rescore(given, true).then(() => {
+        if (!lastAnswer) notation.closest("details").open = true;
+        else if (!widget.status.textContent) {
+          R.status(widget.status, "The saved kingdom is filled in: tap to change it, or Empty 5×5 to start a new one.");
+        }
+      });
+      return;
+    }
     // The kingdom answered last in this tab, back after a reload or Back (not its photo).
     // Then a kingdom typed and refused, back in its box with its error (session 12).
     const kept = draft.load();

@@ -232,6 +232,16 @@
     return { refresh };
   };
 
+  /* What a page was opened with from its address (a saved result's page link, session 13:
+     web/results.py _page_link; the server reads it, web/inputs.py given): `value`, or null.
+     The address loses it, so a reload brings back the tab's draft (what was changed
+     since), not the saved one again. The page checks the value as if typed. */
+  Referee.given = function (value) {
+    if (typeof value !== "string" || !value) return null;
+    window.history.replaceState(null, "", window.location.pathname);
+    return value;
+  };
+
   /* The board a page last answered, kept for this tab (sessionStorage) under `key`, so a
      reload (a phone's pull-to-refresh) or Back does not lose what was tapped or typed
      (session 11: the kingdom and the sheet were gone). load() gives the value kept or
