@@ -605,9 +605,17 @@ def _parse_board_and_side(text: str, first: Side | None) -> Position:
                 index=offset,
             )
         if len(row) != len(rows[0]):
+            hint = ""
+            if number == len(rows) - 1 and number and row in SIDES:
+                # The side to move written as a row of its own: after a '/' (".../... /V"),
+                # or on a line of its own in a file (session 13: said only as a short row).
+                hint = (
+                    "; the side to move goes after the last row, on its line: "
+                    f"'{'/'.join(rows[:-1])} {row}'"
+                )
             raise NotationError(
                 f"row {number + 1} has {len(row)} cell{'' if len(row) == 1 else 's'} "
-                f"but row 1 has {len(rows[0])}",
+                f"but row 1 has {len(rows[0])}{hint}",
                 text=text,
                 index=offset,
             )
