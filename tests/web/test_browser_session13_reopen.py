@@ -98,3 +98,20 @@ def test_a_saved_cross_round_reopens_the_cross_page_with_its_hands(
     assert page.inner_text("#winner-detail") == "lowest pip total in a blocked round"
     assert page.evaluate("window.location.search") == ""
 
+
+def test_a_domineering_error_quotes_the_position_as_typed(page: Any, live_server: str) -> None:
+    # 'x' is no cell symbol; it is the 6th character of what was typed, in lower case.
+    page.goto(live_server + "/domineering/")
+    page.click("details.notation summary")
+    page.fill("#notation", "hh../x...")
+    page.click("#use-notation")
+    page.wait_for_function("document.getElementById('notation-status').textContent !== ''")
+    assert page.inner_text("#notation-status") == (
+        "unknown cell symbol 'x' (a cell is '.', 'H', 'V' or '#') at column 6 of 'hh../x...'"
+    )
+    assert page.input_value("#notation") == "hh../x..."
+    # Lower case that is a position is read as one (h and v are H and V): H's pair A1-B1,
+    # V's pair A2-A3, H started (the default), one pair each, so H is to move.
+    page.fill("#notation", "hh../v.../v...")
+    page.click("#use-notation")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")

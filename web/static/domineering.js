@@ -479,9 +479,10 @@
     document.getElementById("use-notation").addEventListener("click", () => {
       const told = "Type the position first (rows from row 1 joined by /), like: ...../.HH../..... V";
       if (!R.filled(notation, told, notationStatus, status)) return;
-      // "hh" as "HH", like the dispute box; spaces around "/" are read by the engine
-      // itself (session 11), so an error's column is that of the text typed.
-      analyze({ position: notation.value.trim().toUpperCase() }, true);
+      // Sent as typed: the engine reads "hh" as "HH" and spaces around "/" itself
+      // (session 11), so an error's column and quote are those of the text typed
+      // (session 13: it quoted the text upper-cased, 'HH../X...' for hh../x...).
+      analyze({ position: notation.value.trim() }, true);
     });
     document.getElementById("solve").addEventListener("click", solve);
     const checks = R.sequence();
@@ -539,7 +540,7 @@
       // and what it shows is what is analysed (and what an error's column counts in).
       const typed = given.split(/\r?\n/).map((line) => line.trim()).filter(Boolean).join("/");
       notation.value = typed;
-      analyze({ position: typed.toUpperCase() }, true).then(() => {
+      analyze({ position: typed }, true).then(() => {
         if (!answer) notation.closest("details").open = true; // refused: its error is there
         else if (!status.textContent) {
           R.status(status, "The saved position is filled in: tap to change it, or Clear to start a new sheet.");
@@ -559,7 +560,7 @@
       notation.value = kept.typed;
       const details = notation.closest("details");
       if (details) details.open = true;
-      analyze({ position: kept.typed.trim().toUpperCase() }, true);
+      analyze({ position: kept.typed.trim() }, true);
     };
     const rows = kept && typeof kept.position === "string" ? kept.position.split("/") : [];
     const readable = rows.length && rows.length <= 8 && rows.every((row) => /^[.HV#]{1,8}$/.test(row) && row.length === rows[0].length);
