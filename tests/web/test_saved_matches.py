@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from flask.testing import FlaskClient
@@ -123,7 +124,12 @@ def test_a_saved_two_step_round_shows_the_table_and_moves(client: FlaskClient) -
         "Player 2 to move",
         "Legal moves (2): play 0-2 hand right, play 3-4 hand left",
     ]
-    assert '<a href="/two-step/round">Two-Step round page →</a>' in text
+    # The link opens the round page with the saved table (session 13: it opened empty).
+    link = re.search(r'<a href="([^"]*)">Two-Step round page →</a>', text)
+    assert link is not None
+    address = urlsplit(html.unescape(link.group(1)))
+    assert address.path == "/two-step/round"
+    assert parse_qs(address.query) == {"position": [answer["position"]]}
 
 
 def test_a_saved_two_step_round_that_is_over(client: FlaskClient) -> None:
