@@ -115,3 +115,33 @@ def test_a_domineering_error_quotes_the_position_as_typed(page: Any, live_server
     page.fill("#notation", "hh../v.../v...")
     page.click("#use-notation")
     page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+
+
+def test_a_cross_link_s_hands_are_checked_as_typed(page: Any, live_server: str) -> None:
+    # Dashes other than '-' read as the API reads them: player 1 holds 1-2 (3 pips), player 2
+    # 3-4 (7 pips); blocked, the lowest total wins 7 - 3 = 4 (rules/cross.txt). The page
+    # dropped both tiles unsaid and showed two empty hands.
+    page.goto(live_server + "/cross/?hands=1%E2%80%932+/+3%E2%80%944")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 1 scores 4'")
+    # What is no tile is said, nothing runs, nothing is filled in or saveable.
+    page.goto(live_server + "/cross/?hands=%3Cb%3Ehi%3C%2Fb%3E+0-0+%2F+1-1")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Check the hands'")
+    assert page.inner_text("#winner-detail") == (
+        "The hands in the address are refused: '<b>hi<' is not a tile "
+        "(a tile is written 3-5, hands are split by /)"
+    )
+    assert page.locator("#winner-detail b").count() == 0
+    assert not page.is_visible("text=Save this result")
+    assert page.evaluate("window.location.search") == ""
+    page.goto(live_server + "/cross/?hands=0-0+/+1-1+/+2-2+/+3-3+/+4-4")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Check the hands'")
+    assert page.inner_text("#winner-detail") == (
+        "The hands in the address are refused: 5 hands, but a round has 2 to 4 players"
+    )
+    # 5,000 letters: quoted in part, and the page stays 360 px wide.
+    page.goto(live_server + "/cross/?hands=" + "x" * 5000)
+    page.wait_for_function("document.getElementById('winner').textContent === 'Check the hands'")
+    assert page.inner_text("#winner-detail").startswith(
+        "The hands in the address are refused: '" + "x" * 40 + "…' is not a tile"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -474,7 +474,23 @@
     // The hands kept for the tab come back with their seats; else a match under way keeps
     // its player count across a reload (its rounds name every seat).
     const givenHands = R.given(given);
-    const kept = givenHands ? { hands: givenHands.split("/").map((hand) => hand.trim().split(/\s+/).filter(Boolean)) } : draft.load();
+    // The address's hands are checked as typed (session 13): a tile in other words than
+    // 3-5 was dropped unsaid, leaving the hands empty and nothing said. Dashes other than
+    // '-' read as the API reads them (referee/dominoes.py DASHES).
+    const givenSeats = givenHands
+      ? givenHands.split("/").map((hand) => hand.replace(/[\u2010-\u2015\u2212\ufe63\uff0d]/g, "-").trim().split(/\s+/).filter(Boolean))
+      : null;
+    const notTile = givenSeats ? givenSeats.flat().find((text) => !R.parseTile(text)) : undefined;
+    const givenError =
+      notTile !== undefined
+        ? `The hands in the address are refused: '${notTile.length > 40 ? `${notTile.slice(0, 40)}…` : notTile}' ` +
+          "is not a tile (a tile is written 3-5, hands are split by /)"
+        : givenSeats && (givenSeats.length < 2 || givenSeats.length > 4)
+          ? `The hands in the address are refused: ${givenSeats.length} ${givenSeats.length === 1 ? "hand" : "hands"}, but a round has 2 to 4 players`
+          : null;
+    // Refused, the page starts empty with the error said (not the tab's last hands, whose
+    // answer would replace it).
+    const kept = givenSeats ? (givenError ? null : { hands: givenSeats }) : draft.load();
     const keptHands =
       kept && Array.isArray(kept.hands) ? kept.hands.map((hand) => (Array.isArray(hand) ? hand.map(R.parseTile).filter(Boolean) : [])) : null;
     const seats = keptHands ? keptHands.length : match.rounds.length ? match.rounds[match.rounds.length - 1].length : 2;
@@ -488,6 +504,14 @@
       }
     }
     setCount(Math.min(Math.max(seats, 2), 4));
+    if (givenError) {
+      answer = null;
+      answerBox.hidden = false;
+      document.getElementById("winner").textContent = "Check the hands";
+      document.getElementById("winner-detail").textContent = givenError;
+      document.getElementById("pips").replaceChildren();
+      save.show(false);
+    }
     scoreMatch(match.rounds, match.target).then(({ ok, data }) => {
       if (ok) match.answer = data;
       else match = { rounds: [], target: match.target, answer: null };
