@@ -13,6 +13,18 @@ pytestmark = pytest.mark.browser
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_photos"
 WIDTH = "document.documentElement.scrollWidth"
+# The pages whose buttons, selects and toggles are measured (44 px tall at least).
+TAP_PAGES = (
+    "/",
+    "/kingdomino/",
+    "/kingdomino/compare",
+    "/kingdomino/place",
+    "/domineering/",
+    "/cross/",
+    "/cross/plays",
+    "/two-step/",
+    "/two-step/round",
+)
 
 
 def _use(page: Any, index: int, text: str) -> None:
@@ -188,3 +200,23 @@ def test_tap_targets_are_44_px_tall_at_360(page: Any, live_server: str) -> None:
     assert page.inner_text(".show-square") == "Show A2"
     assert _height(page, ".show-square") >= 44
     assert page.evaluate(WIDTH) <= 360
+    # Every button, select and toggle in sight on the game pages, at load (32 to 42 px
+    # before: .button.small, .button, the segmented 2/3/4, H/V and Hand/Card top/Discard
+    # top, selects, a checkbox's or radio's label), and the footer link (every page has
+    # it, "/" nothing else). The board's squares are the board.
+    toggles = "label:has(> input[type=checkbox]), label:has(> input[type=radio])"
+    measure = (
+        "() => [...document.querySelectorAll("
+        f"'main button:not(.square), main select, main .button, {toggles}, footer a')]"
+        ".filter(e => e.offsetParent !== null)"
+        ".map(e => [e.tagName + ' ' + e.textContent.trim().slice(0, 20),"
+        " e.getBoundingClientRect().height])"
+    )
+    for path in TAP_PAGES:
+        page.goto(live_server + path)
+        page.wait_for_load_state("networkidle")
+        measured = page.evaluate(measure)
+        assert measured, path
+        short = [(what, round(height, 1)) for what, height in measured if height < 44]
+        assert not short, (path, short)
+        assert page.evaluate(WIDTH) <= 360, path
