@@ -4,29 +4,16 @@ second newcomer's findings"). The fixtures live_server, browser and page are con
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.web.pages import labelled_reading
+
 pytestmark = pytest.mark.browser
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_photos"
-
-
-def _labelled_reading(name: str) -> dict[str, Any]:
-    """The /api/dominoes/count answer for a sample hand as labelled (its .json): the page's
-    handling of a reading is tested, whatever the recognition reads."""
-    label = json.loads((SAMPLES / f"{name}.json").read_text(encoding="utf-8"))
-    return {
-        "tiles": [
-            {"pips": pips, "corners": [[0, 0]] * 4, "confidence": 0.99} for pips in label["tiles"]
-        ],
-        "total": label["total"],
-        "warnings": [],
-        "overlay": None,
-    }
 
 
 def _wait_for_held(page: Any, held: list[Any], count: int) -> None:
@@ -45,8 +32,8 @@ def test_cross_round_is_not_added_while_a_photo_is_being_read(page: Any, live_se
     # Rules (rules/cross.txt): the lowest hand, 32 pips, scores 46 - 32 = 14.
     held: list[Any] = []
     readings = {
-        "1": _labelled_reading("hand-dark-7"),
-        "2": _labelled_reading("hand-dark-8"),
+        "1": labelled_reading("hand-dark-7"),
+        "2": labelled_reading("hand-dark-8"),
     }
     page.route("**/api/dominoes/count", lambda route: held.append(route))
     winner = "text => document.getElementById('winner').textContent === text"
@@ -191,7 +178,7 @@ def test_cross_reading_arriving_after_the_round_was_added_stays_out_of_the_next(
         "+10",
     ]
     with page.expect_response("**/api/dominoes/count"):
-        held["photo"][0].fulfill(json=_labelled_reading("hand-dark-7"))
+        held["photo"][0].fulfill(json=labelled_reading("hand-dark-7"))
     # Then player 2's hand of the next round is read (hand-dark-8, 32 pips). Had the late
     # reading landed, player 1 would hold 46 pips: "Player 2 scores 14"; it is dropped, so
     # player 1's hand is empty, the player who went out: "Player 1 scores 32".
@@ -199,7 +186,7 @@ def test_cross_reading_arriving_after_the_round_was_added_stays_out_of_the_next(
         "section.player[data-player='2'] .hand-photo", str(SAMPLES / "hand-dark-8.jpg")
     )
     _wait_for_held(page, held["photo"], 2)
-    held["photo"][1].fulfill(json=_labelled_reading("hand-dark-8"))
+    held["photo"][1].fulfill(json=labelled_reading("hand-dark-8"))
     page.wait_for_function("document.getElementById('winner').textContent === 'Player 1 scores 32'")
     assert page.inner_text("section.player[data-player='1'] .pips") == "0"
     assert page.inner_text("section.player[data-player='1'] .status") == ""

@@ -4,30 +4,17 @@ values are worked by hand from the rules."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.web.pages import labelled_reading
+
 pytestmark = pytest.mark.browser
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_photos"
 _UNKNOWN = "unknown cell symbol 'X' (a cell is '.', 'H', 'V' or '#')"
-
-
-def _labelled_reading(name: str) -> dict[str, Any]:
-    """The /api/dominoes/count answer for a sample hand as labelled (its .json): the page's
-    handling of a reading is tested, whatever the recognition reads."""
-    label = json.loads((SAMPLES / f"{name}.json").read_text(encoding="utf-8"))
-    return {
-        "tiles": [
-            {"pips": pips, "corners": [[0, 0]] * 4, "confidence": 0.99} for pips in label["tiles"]
-        ],
-        "total": label["total"],
-        "warnings": [],
-        "overlay": None,
-    }
 
 
 def test_compare_page_says_the_winners_score_first(page: Any, live_server: str) -> None:
@@ -125,7 +112,7 @@ def test_a_position_in_the_address_that_is_refused_stays_typed(page: Any, live_s
 
 def test_a_cross_seats_reading_follows_its_hand(page: Any, live_server: str) -> None:
     # hand-5 as labelled: 2-6 3-5 1-6 3-3 2-2 0-0, 6 tiles, 33 pips.
-    reading = _labelled_reading("hand-5")
+    reading = labelled_reading("hand-5")
     page.route("**/api/dominoes/count", lambda route: route.fulfill(json=reading))
     page.goto(live_server + "/cross/")
     seat = "section.player[data-player='1']"

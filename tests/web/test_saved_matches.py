@@ -14,6 +14,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from referee_cli.main import main
+from tests.web.pages import answer_lines
 
 # A Cross match of two players to 50 (rules/cross.txt: the player who went out, or the
 # lowest pip total of a blocked round, scores the others' pips minus their own):
@@ -47,13 +48,6 @@ def _save(client: FlaskClient, body: dict[str, object]) -> tuple[str, str]:
     return client.get(url).get_data(as_text=True), url
 
 
-def _answer_lines(text: str) -> list[str]:
-    listed = text.split('<ul class="saved-answer">', 1)[1].split("</ul>", 1)[0]
-    items = [item.split("</li>")[0] for item in listed.split("<li>")[1:]]
-    # Tiles sit in spans kept on one line (session 12): the line's text without tags.
-    return [html.unescape(re.sub(r"<[^>]+>", "", item)) for item in items]
-
-
 def test_a_saved_cross_match_shows_its_rounds_and_winner(client: FlaskClient) -> None:
     answer = client.post("/api/cross/match", json={"rounds": CROSS_ROUNDS, "target": 50}).get_json()
     title = "Cross match to 50: player 1 wins 56 to 18"
@@ -62,7 +56,7 @@ def test_a_saved_cross_match_shows_its_rounds_and_winner(client: FlaskClient) ->
     assert f'<h1 class="saved-title">{title}</h1>' in text
     assert f'<pre class="saved">{CROSS_NOTATION}</pre>' in text
     assert "<h2>Rounds</h2>" in text
-    assert _answer_lines(text) == [
+    assert answer_lines(text) == [
         "Round 1: player 1 +33",
         "Round 2: player 1 +6",
         "Round 3: player 2 +18",
@@ -86,7 +80,7 @@ def test_a_saved_cross_match_not_yet_won(client: FlaskClient) -> None:
         "/api/cross/match", json={"rounds": CROSS_ROUNDS[:2], "target": 50}
     ).get_json()
     text, _ = _save(client, {"game": "cross", "notation": "x", "answer": answer})
-    assert _answer_lines(text)[-2:] == [
+    assert answer_lines(text)[-2:] == [
         "Scores: player 1: 39, player 2: 0",
         "Nobody has reached 50 yet",
     ]
@@ -116,7 +110,7 @@ def test_a_saved_two_step_round_shows_the_table_and_moves(client: FlaskClient) -
     text, _ = _save(client, body)
     # One field a line, as the round page's box also takes it.
     assert '<pre class="saved">floor 3-0 0-6 6-6 6-3 3-5 5-5 5-0;\ncard1 4-4 4-6 0-1;\n' in text
-    assert _answer_lines(text) == [
+    assert answer_lines(text) == [
         "dance floor: 3-0 0-6 6-6 6-3 3-5 5-5 5-0",
         "player 1: dance card 3 (top 4-4); hand 2-4; discard pile 4-5 2-2 0-0",
         "player 2: dance card 4 (top 1-6); hand 1-2 0-2 3-4; discard pile 2-5 5-6",
@@ -139,7 +133,7 @@ def test_a_saved_two_step_round_that_is_over(client: FlaskClient) -> None:
     answer["optional_plays"] = True
     text, _ = _save(client, {"game": "two-step", "notation": CLEARED, "answer": answer})
     # rules/two-step.txt: 1 point for clearing the dance card, the other's card not whole.
-    assert _answer_lines(text)[-2:] == [
+    assert answer_lines(text)[-2:] == [
         "Plays optional (house rule)",
         "Player 1 cleared their dance card: 1 point",
     ]
@@ -156,7 +150,7 @@ def test_a_saved_two_step_match_shows_each_round(client: FlaskClient) -> None:
     body = {"game": "two-step", "notation": "1:5 feet 2:3 1:2", "answer": answer, "title": title}
     text, _ = _save(client, body)
     assert '<pre class="saved">1:5 feet 2:3 1:2</pre>' in text
-    assert _answer_lines(text) == [
+    assert answer_lines(text) == [
         "Round 1: player 1 +2 (with the bonus) · 2-0",
         "Round 2: two left feet, replayed · 2-0",
         "Round 3: player 2 +1 · 2-1",
@@ -173,7 +167,7 @@ def test_a_saved_two_step_match_to_ten_owes_lemonade(client: FlaskClient) -> Non
         "/api/two-step/match", json={"rounds": "1:5 1:5 1:5 1:5 2:3 1:4 1:5"}
     ).get_json()
     text, _ = _save(client, {"game": "two-step", "notation": "x", "answer": answer})
-    assert _answer_lines(text)[-2:] == [
+    assert answer_lines(text)[-2:] == [
         "Player 1 wins 11-1 (target 10)",
         "Player 2 owes player 1 a glass of lemonade.",
     ]

@@ -9,9 +9,9 @@ rows keep the title they were saved with. The values are worked by hand.
 
 from __future__ import annotations
 
-import html
-
 from flask.testing import FlaskClient
+
+from tests.web.pages import answer_lines
 
 # tests/web/test_saved_matches.py's Cross match to 50 (player 1 wins 56-18 after 4 rounds)
 # and the Two-Step round page's example table (player 2 to move: 0-2 on the 0, 3-4 on the 3).
@@ -35,11 +35,6 @@ def _saved(client: FlaskClient, body: dict[str, object]) -> tuple[str, str]:
     url = response.get_json()["url"]
     title = client.get("/api" + url).get_json()["title"]
     return client.get(url).get_data(as_text=True), title
-
-
-def _answer_lines(text: str) -> list[str]:
-    listed = text.split('<ul class="saved-answer">', 1)[1].split("</ul>", 1)[0]
-    return [html.unescape(item.split("</li>")[0]) for item in listed.split("<li>")[1:]]
 
 
 def _sheet(client: FlaskClient, position: str, **extra: object) -> dict[str, object]:
@@ -90,7 +85,7 @@ def test_domineering_dispute_and_perfect_play_are_saved(client: FlaskClient) -> 
         "Domineering 3x4, H 1 pair, V 1 pair: H to move (5 legal pairs); "
         f"{winner} wins with perfect play; H claims C2-C3: not legal"
     )
-    lines = _answer_lines(text)
+    lines = answer_lines(text)
     assert lines[:2] == ["H to move", "H's legal pairs (5): C1-D1, B2-C2, C2-D2, B3-C3, C3-D3"]
     assert lines[3] == (
         "Dispute: H claims C2-C3: not legal: C2-C3 is a vertical pair; H claims horizontal pairs"
@@ -103,7 +98,7 @@ def test_old_rows_keep_their_title_and_read_as_before(client: FlaskClient) -> No
     body = {"game": "domineering", "notation": SHEET, "answer": answer}
     text, title = _saved(client, {**body, "title": "Domineering: H to move"})
     assert title == "Domineering: H to move"
-    assert _answer_lines(text) == [
+    assert answer_lines(text) == [
         "H to move",
         "H's legal pairs (5): C1-D1, B2-C2, C2-D2, B3-C3, C3-D3",
     ]

@@ -9,6 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from flask.testing import FlaskClient
 
+from tests.web.pages import answer_lines
+
 # The Two-Step round page's example table: player 2 to move; the dance floor's ends are
 # 3 (left, 3-0) and 0 (right, 5-0); player 2 holds 1-2 0-2 3-4: 0-2 on the right end (0)
 # and 3-4 on the left end (3) are the legal moves.
@@ -28,12 +30,6 @@ def _save(client: FlaskClient, game: str, answer: dict[str, object]) -> tuple[st
     return client.get(url).get_data(as_text=True), client.get("/api" + url).get_json()["title"]
 
 
-def _answer_lines(text: str) -> list[str]:
-    listed = text.split('<ul class="saved-answer">', 1)[1].split("</ul>", 1)[0]
-    items = [item.split("</li>")[0] for item in listed.split("<li>")[1:]]
-    return [html.unescape(re.sub(r"<[^>]+>", "", item)) for item in items]
-
-
 def _page_link(text: str) -> str:
     """The href of the saved page's link to its game's page ("... page →")."""
     found = re.search(r'<a href="([^"]*)">[^<]* page →</a>', text)
@@ -49,7 +45,7 @@ def test_a_saved_comparison_says_the_winners_score_first(client: FlaskClient) ->
     body = {"kingdom1": "C F1 F", "kingdom2": "C F1 F F"}
     compared = client.post("/api/kingdomino/compare", json=body).get_json()
     page, title = _save(client, "kingdomino", compared)
-    assert _answer_lines(page) == [
+    assert answer_lines(page) == [
         "Kingdom 1: total 2",
         "Kingdom 2: total 3",
         "Kingdom 2 wins on the score: 3 to 2",
@@ -59,7 +55,7 @@ def test_a_saved_comparison_says_the_winners_score_first(client: FlaskClient) ->
     body = {"kingdom1": "C F1 F F", "kingdom2": "C F1 F"}
     compared = client.post("/api/kingdomino/compare", json=body).get_json()
     page, title = _save(client, "kingdomino", compared)
-    assert _answer_lines(page)[-1] == "Kingdom 1 wins on the score: 3 to 2"
+    assert answer_lines(page)[-1] == "Kingdom 1 wins on the score: 3 to 2"
     assert title == "Kingdoms compared: kingdom 1 wins 3 to 2"
 
 
@@ -80,7 +76,7 @@ def test_a_saved_two_step_round_shows_the_move_checked(client: FlaskClient) -> N
         "reason": "0-2 does not match the left end (3 pips)",
     }
     page, title = _save(client, "two-step", {**analysed, "optional_plays": False, "check": check})
-    lines = _answer_lines(page)
+    lines = answer_lines(page)
     assert lines[-3:] == [
         "Player 2 to move",
         "Legal moves (2): play 0-2 hand right, play 3-4 hand left",
@@ -91,11 +87,11 @@ def test_a_saved_two_step_round_shows_the_move_checked(client: FlaskClient) -> N
     )
     legal = {"move": "play 3-4 hand left", "legal": True, "reason": "legal"}
     page, title = _save(client, "two-step", {**analysed, "check": legal})
-    assert _answer_lines(page)[-1] == "Move checked: play 3-4 hand left: legal"
+    assert answer_lines(page)[-1] == "Move checked: play 3-4 hand left: legal"
     assert title.endswith("; checked play 3-4 hand left: legal")
     # A round saved before session 13 (no check) reads as before.
     page, title = _save(client, "two-step", {**analysed, "optional_plays": False})
-    assert _answer_lines(page)[-1] == "Legal moves (2): play 0-2 hand right, play 3-4 hand left"
+    assert answer_lines(page)[-1] == "Legal moves (2): play 0-2 hand right, play 3-4 hand left"
     assert "checked" not in title
 
 

@@ -5,12 +5,12 @@ it everywhere; a saved round's short title"). Titles and moves are worked by han
 
 from __future__ import annotations
 
-import html
-import re
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+
+from tests.web.pages import answer_lines
 
 # Player 2 to move; the dance floor's ends are 3 (left, 3-0) and 0 (right, 5-0). Player 2
 # holds 1-3 (on the 3), 0-2 (on the 0) and 3-4 (on the 3); their dance card's top 0-4 goes
@@ -40,12 +40,6 @@ def _save(client: FlaskClient, answer: dict[str, Any]) -> tuple[str, str]:
     return client.get(url).get_data(as_text=True), client.get("/api" + url).get_json()["title"]
 
 
-def _answer_lines(text: str) -> list[str]:
-    listed = text.split('<ul class="saved-answer">', 1)[1].split("</ul>", 1)[0]
-    items = [item.split("</li>")[0] for item in listed.split("<li>")[1:]]
-    return [html.unescape(re.sub(r"<[^>]+>", "", item)) for item in items]
-
-
 def _analysed(client: FlaskClient, *, optional: bool) -> dict[str, Any]:
     body = {"position": TABLE, "optional_plays": optional}
     answer: dict[str, Any] = client.post("/api/two-step/analyze", json=body).get_json()
@@ -58,7 +52,7 @@ def test_a_saved_rounds_title_counts_the_legal_moves(client: FlaskClient) -> Non
     # The page's heading and its tab say the same; every move is in the answer.
     assert f'<h1 class="saved-title">{title}</h1>' in page
     assert f"<title>{title} · Referee</title>" in page
-    assert _answer_lines(page)[-2:] == [
+    assert answer_lines(page)[-2:] == [
         "Player 2 to move",
         f"Legal moves (5): {', '.join(PLAYS)}",
     ]
@@ -75,7 +69,7 @@ def test_a_saved_rounds_title_says_the_house_rule_and_the_move_checked(
         "checked discard 1-3: legal"
     )
     discards = ["discard 0-2", "discard 1-3", "discard 3-4"]
-    assert _answer_lines(page)[-3:] == [
+    assert answer_lines(page)[-3:] == [
         "Player 2 to move",
         f"Legal moves (8): {', '.join(PLAYS + discards)}",
         "Move checked: discard 1-3: legal",

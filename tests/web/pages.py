@@ -1,0 +1,35 @@
+"""Helpers shared by the web tests (imported as ``tests.web.pages``; pyproject's pytest
+``pythonpath`` puts the project root on the path, the tests run with importlib import mode)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_photos"
+
+
+def answer_lines(text: str) -> list[str]:
+    """The lines of a saved result page's answer (``<ul class="saved-answer">``), as a
+    player reads them: tags dropped (tiles sit in spans kept on one line, session 12),
+    entities unescaped."""
+    listed = text.split('<ul class="saved-answer">', 1)[1].split("</ul>", 1)[0]
+    items = [item.split("</li>")[0] for item in listed.split("<li>")[1:]]
+    return [html.unescape(re.sub(r"<[^>]+>", "", item)) for item in items]
+
+
+def labelled_reading(name: str) -> dict[str, Any]:
+    """The /api/dominoes/count answer for a sample hand as labelled (its .json): the page's
+    handling of a reading is tested, whatever the recognition reads."""
+    label = json.loads((SAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    return {
+        "tiles": [
+            {"pips": pips, "corners": [[0, 0]] * 4, "confidence": 0.99} for pips in label["tiles"]
+        ],
+        "total": label["total"],
+        "warnings": [],
+        "overlay": None,
+    }
