@@ -44,8 +44,9 @@ class AnalyzeFields(schemas.Fields):
     position = schemas.text()
     first = schemas.side(load_default=None)
     solve = schemas.TruthValue(load_default=False)
-    #: With a photo: a sheet impossible with ``first`` but possible with the other side
-    #: starting is answered for that side (``first`` in the answer), read once.
+    #: A sheet (a photo's, or a typed ``position``: session 14) impossible with ``first``
+    #: but possible with the other side starting is answered for that side (``first`` in
+    #: the answer); a photo is read once.
     either_first = schemas.TruthValue(load_default=False)
 
 
@@ -93,6 +94,25 @@ def _perfect_play(pos: Any) -> dict[str, Any]:
     }
 
 
+def _typed_position(text: str, first: str | None, *, either: bool) -> Any:
+    """:func:`referee.domineering.parse_position` of ``text`` with ``first`` starting;
+    with ``either``, a position impossible so (V one pair ahead, or a side to move
+    written that only the other starter gives) but possible with the other side starting
+    is parsed so.  Raises the first reading's error when neither fits (``RULINGS.md``:
+    H starts unless the players agree otherwise)."""
+    try:
+        return engine.parse_position(text, first=first)
+    except ImpossiblePositionError:
+        if not either or first is None:
+            raise
+        other = "V" if first == "H" else "H"
+        try:
+            return engine.parse_position(text, first=other)
+        except ImpossiblePositionError:
+            pass
+        raise
+
+
 def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/domineering/analyze``: the CLI's analyze JSON (``position``,
     ``to_move``, ``legal_moves``, ``blocked``, ``winner``) plus ``cells`` (rows of
@@ -132,7 +152,9 @@ def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:
     if text is None:
         raise ApiError(400, "send a photo 'photo' or a position notation 'position'")
     # Named by its field, as every route's notation errors are (session 11).
-    pos = schemas.parse_field("position", lambda t: engine.parse_position(t, first=first), text)
+    pos = schemas.parse_field(
+        "position", lambda t: _typed_position(t, first, either=values["either_first"]), text
+    )
     answer = engine.analyze(pos).to_json()
     answer.update(_extras(pos))
     if values["solve"]:

@@ -340,6 +340,14 @@
 
     /* Analyse a position; `fromNotation`: typed in the notation box, whose text stays
        and which says the error too (the status at the top may be out of sight). */
+    /* A typed position is the sheet of the game "Started" names (session 14: it was sent
+       without it, so a game V started was analysed as H's and "Started" put back to H);
+       a position only the other starter makes possible is answered for that one, and
+       analyze() says "Started" changed, as a photo's reading does. */
+    function typedBody(text) {
+      return { position: text, first: firstSelect.value, either_first: true };
+    }
+
     async function analyze(body, fromNotation, tapped) {
       const ticket = requests.next();
       // Cleared as the request leaves, not when it answers: an answer to an earlier
@@ -376,6 +384,14 @@
       }
       R.status(status, "");
       show(data);
+      if (fromNotation && body.first && data.first !== body.first) {
+        const claimed = (side) => (data.cells.join("").split(side).length - 1) / 2; // pairs: two cells each
+        const why =
+          claimed(data.first) > claimed(body.first)
+            ? `${data.first} has one pair more than ${body.first}`
+            : `it says ${data.to_move} is to move with as many H pairs as V pairs`;
+        R.status(status, `"Started" is now ${data.first}: this position is possible only if ${data.first} started (${why}).`, "ok");
+      }
     }
 
     /* The sheet changed (a tap, "Started", a typed position) while the photo was read:
@@ -482,7 +498,7 @@
       // Sent as typed: the engine reads "hh" as "HH" and spaces around "/" itself
       // (session 11), so an error's column and quote are those of the text typed
       // (session 13: it quoted the text upper-cased, 'HH../X...' for hh../x...).
-      analyze({ position: notation.value.trim() }, true);
+      analyze(typedBody(notation.value.trim()), true);
     });
     document.getElementById("solve").addEventListener("click", solve);
     const checks = R.sequence();
@@ -560,7 +576,7 @@
       notation.value = kept.typed;
       const details = notation.closest("details");
       if (details) details.open = true;
-      analyze({ position: kept.typed.trim() }, true);
+      analyze(typedBody(kept.typed.trim()), true);
     };
     const rows = kept && typeof kept.position === "string" ? kept.position.split("/") : [];
     const readable = rows.length && rows.length <= 8 && rows.every((row) => /^[.HV#]{1,8}$/.test(row) && row.length === rows[0].length);
