@@ -139,6 +139,9 @@ def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) ->
                 f"{error}; with {other} starting the sheet is possible: if {other} started "
                 f"this game (RULINGS.md: V starts the second game of a match), give --first {other}"
             )
+        message = str(error)
+        if not message.startswith(path):  # the photo named, as the web app names its field
+            fail(f"{path}: {message}")
         raise
     if overlay is not None and getattr(result, "overlay", None) is not None:
         write_overlay(overlay, result.overlay)

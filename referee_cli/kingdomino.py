@@ -177,7 +177,13 @@ def _score_photo(
     """
     from vision.kingdomino import score_photo  # imported here: OpenCV only for photos
 
-    result = score_photo(path, middle_kingdom=middle, harmony=harmony, size=size, overlay=overlay)
+    try:
+        result = score_photo(
+            path, middle_kingdom=middle, harmony=harmony, size=size, overlay=overlay
+        )
+    except ValueError as error:  # the photo is named, as the web app names its field
+        message = str(error)
+        raise ValueError(message if message.startswith(path) else f"{path}: {message}") from None
     drawn = getattr(result, "overlay", None)
     if overlay is not None and drawn is not None:
         write_overlay(overlay, drawn)
@@ -202,7 +208,13 @@ def _score_photo(
     type=click.Choice(["right", "down", "left", "up"], case_sensitive=False),
     help="Where the second square goes.",
 )
-@click.option("--size", type=click.Choice(["5", "7"]), default="5", show_default=True)
+@click.option(
+    "--size",
+    type=click.Choice(["5", "7"]),
+    default="5",
+    show_default=True,
+    help="Frame side the kingdom must fit in: 5 (standard) or 7 (Mighty Duel).",
+)
 @json_option
 @click.pass_context
 @reports_bad_input
@@ -242,7 +254,13 @@ def place_command(
 @kingdomino.command("placements")
 @click.argument("grid")
 @click.option("--domino", required=True, help='The domino, first square first: "F1 L".')
-@click.option("--size", type=click.Choice(["5", "7"]), default="5", show_default=True)
+@click.option(
+    "--size",
+    type=click.Choice(["5", "7"]),
+    default="5",
+    show_default=True,
+    help="Frame side the kingdom must fit in: 5 (standard) or 7 (Mighty Duel).",
+)
 @json_option
 @reports_bad_input
 def placements_command(grid: str, domino: str, size: str, as_json: bool) -> None:
@@ -325,9 +343,7 @@ def compare_command(
             try:
                 read = _score_photo(value, middle=False, harmony=False, size=None, overlay=None)
             except ValueError as error:  # name which kingdom's photo could not be read
-                message = str(error)
-                named = message if message.startswith(value) else f"{value}: {message}"
-                fail(f"kingdom {number}: {named}")
+                fail(f"kingdom {number}: {error}")  # the photo named by _score_photo
             kingdoms.append(read.reading.kingdom)
             readings[str(number)] = {
                 "photo": value,
