@@ -419,8 +419,9 @@ def test_domineering_blocked(page: Any, live_server: str) -> None:
     page.select_option("#cols", "2")
     page.click("rect.cell[data-cell='A1']")
     page.click("rect.cell[data-cell='B1']")
-    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
-    assert "blocked, H wins" in page.inner_text("#to-move-detail")
+    # V is to move and blocked: the game is over, so the headline is the winner (session 14).
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H wins'")
+    assert page.inner_text("#to-move-detail") == "V has no legal pair: blocked, H wins"
 
 
 def _perfect_is(page: Any, text: str) -> None:
@@ -445,7 +446,8 @@ def test_domineering_who_wins_with_perfect_play(page: Any, live_server: str) -> 
     # Claim it: V is blocked; asking again keeps the pair claimed.
     page.click("rect.cell[data-cell='A2']")
     page.click("rect.cell[data-cell='B2']")
-    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    # V to move is blocked: the headline names the winner (session 14).
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H wins'")
     assert page.inner_text("#perfect") == ""
     page.click("#solve")
     _perfect_is(page, "With perfect play H wins: V to move has no winning pair.")
@@ -886,7 +888,9 @@ def test_domineering_sheet_where_v_started(page: Any, live_server: str) -> None:
     assert "V started" in page.inner_text("#status")
     assert page.input_value("#first") == "V"
     to_move = truth["position"].split()[-1]
-    assert page.inner_text("#to-move") == f"{to_move} to move"
+    # sheet-3's side to move is blocked: the headline names the winner (session 14).
+    assert truth["blocked"]
+    assert page.inner_text("#to-move") == f"{'V' if to_move == 'H' else 'H'} wins"
     # The picture shown is drawn with V as the starter, not the first one that printed
     # "impossible position" over a sheet the page calls possible.
     assert overlays and overlays[-1].startswith("data:image/jpeg;base64,")
@@ -1308,10 +1312,11 @@ def test_domineering_refused_position_keeps_the_photo(page: Any, live_server: st
     assert page.locator(".overlay img").is_visible()
     page.fill("#notation", "HH/..")
     page.click("#use-notation")
-    # sheet-1 has V to move too, so 'V to move' alone does not show the new answer has come:
-    # wait (up to the timeout) for the photo to go, then check the typed position is shown.
+    # Wait (up to the timeout) for the photo to go, then check the typed position is shown:
+    # on HH/.. V is to move and blocked (no column has two free cells), so H has won
+    # (session 14: the headline names the winner of a finished game).
     page.wait_for_selector(".overlay", state="hidden", timeout=30_000)
-    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H wins'")
 
 
 @pytest.mark.parametrize(

@@ -179,7 +179,8 @@ def test_a_sheet_with_as_many_pairs_each_says_the_starter_decides(
     assert "H is to move because H started" in said
     assert 'if V started this game, set "Started" to V' in said
     page.select_option("#first", "V")
-    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    # V to move and blocked: the headline is the winner (session 14; it was "V to move").
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H wins'")
     assert page.inner_text("#to-move-detail") == "V has no legal pair: blocked, H wins"
 
 

@@ -209,6 +209,14 @@
           changed(turn && { side, ...turn });
           return;
         }
+        // Said, not done silently (session 14: a player tapping A1 then C5 saw nothing
+        // happen): the second cell is picked in the first's place.
+        const first = cellName(prow, pcol);
+        const second = cellName(row, col);
+        const why = adjacent
+          ? `${first} is taken`
+          : `${first} and ${second} are not next to each other (a pair is two cells side by side for H, one above the other for V)`;
+        R.status(status, `No pair: ${why}. ${second} is picked now: tap a cell next to it.`, "error");
         picked = [row, col];
       }
       render();
@@ -250,8 +258,11 @@
       answerBox.hidden = false;
       showSide = data.to_move;
       const toMove = document.getElementById("to-move");
-      toMove.textContent = `${data.to_move} to move`;
-      toMove.className = `total side-${data.to_move}`;
+      // A blocked side to move has lost: the headline says who won (session 14: it said
+      // "V to move" over a finished game), the line under it why.
+      const headline = data.blocked ? data.winner : data.to_move;
+      toMove.textContent = data.blocked ? `${data.winner} wins` : `${data.to_move} to move`;
+      toMove.className = `total side-${headline}`;
       const count = data.legal_moves[data.to_move].length;
       document.getElementById("to-move-detail").textContent = data.blocked
         ? `${data.to_move} has no legal pair: blocked, ${data.winner} wins`

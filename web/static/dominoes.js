@@ -1171,7 +1171,13 @@
       );
       keep();
       const score = data.scores.join("-");
-      const text = data.winner === null ? `No winner yet: ${score} (target ${data.target})` : `Player ${data.winner} wins ${score}`;
+      // The winner's score first, as a saved match's title says it (session 14: "Player 2
+      // wins 0-11" read as a loss).
+      const won = () => {
+        const other = data.scores.filter((_, index) => index !== data.winner - 1);
+        return [data.scores[data.winner - 1], ...other].join("-");
+      };
+      const text = data.winner === null ? `No winner yet: ${score} (target ${data.target})` : `Player ${data.winner} wins ${won()}`;
       R.status(matchStatus, data.lemonade ? `${text}. ${data.lemonade}` : text, data.winner === null ? "" : "ok");
       saveMatch.show(true);
     }

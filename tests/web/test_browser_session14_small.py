@@ -1,0 +1,39 @@
+"""Session 14, the newcomer pass's small points on the pages (docs/web.md, "Session 14:
+small points"). The fixtures live_server, browser and page are conftest.py's; the values
+are worked by hand from the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_two_cells_not_next_to_each_other_say_so(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/domineering/")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    page.click("rect.cell[data-cell='A1']")
+    page.click("rect.cell[data-cell='C5']")
+    page.wait_for_selector("#status.error")
+    assert page.text_content("#status") == (
+        "No pair: A1 and C5 are not next to each other (a pair is two cells side by side "
+        "for H, one above the other for V). C5 is picked now: tap a cell next to it."
+    )
+    # C5 was picked: D5 beside it makes an H pair (C5-D5), and V is to move.
+    page.click("rect.cell[data-cell='D5']")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    assert page.text_content("#status") == ""
+
+
+def test_a_two_step_match_says_the_winners_score_first(page: Any, live_server: str) -> None:
+    # rules/two-step.txt: clearing the card scores 1, +1 when the opponent's card is still
+    # full (5 tiles). 2:3 three times: player 2 +1 each round, 0-3; the target is 3.
+    page.goto(live_server + "/two-step/round")
+    page.fill("#match-rounds", "2:3 2:3 2:3")
+    page.fill("#match-target", "3")
+    page.click("#match-button")
+    page.wait_for_function(
+        "document.getElementById('match-status').textContent === 'Player 2 wins 3-0'"
+    )
