@@ -570,7 +570,16 @@ def _parse_board_and_side(text: str, first: Side | None) -> Position:
         # "..... ..... ....." pointed at nothing wrong).
         spans = [word.start() for word in re.finditer(r"\S+", text)]
         hint = ""
-        if len(spans) > 2 and words[1] not in SIDES and all(s in _SYMBOLS for s in words[1]):
+        tokens = [token.translate(_UPPER_SIDES) for token in text.split()]
+        spaced = all(
+            set(token) <= set(_SYMBOLS + "/") and all(len(cell) <= 1 for cell in token.split("/"))
+            for token in tokens
+        )
+        if len(spans) > 2 and spaced:
+            # Every cell a word of its own (session 14: "h h . . . / v . . . ." was told
+            # only "a third word").
+            hint = "; a row's cells are written together, without spaces: 'HH...' not 'H H . . .'"
+        elif len(spans) > 2 and words[1] not in SIDES and all(s in _SYMBOLS for s in words[1]):
             hint = "; rows are joined by '/' or written one per line, not by spaces"
         raise NotationError(
             "a position is rows of '.', 'H', 'V', '#' joined by '/', then optionally H or V"
