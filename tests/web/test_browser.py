@@ -828,18 +828,21 @@ def test_kingdom_square_editor_comes_into_sight_on_a_phone(page: Any, live_serve
     # square must bring its terrain and crown buttons into sight, above the total bar.
     page.goto(live_server + "/kingdomino/")
     page.click("button.new-kingdom[data-size='5']")
-    # The total reads 0 before any answer: wait for the answer's total bar, which
-    # otherwise appears after the tap and covers the editor (a race seen under load).
-    page.wait_for_selector("#total-bar", state="visible")
+    # The total reads 0 before any answer: wait for the answer, whose total bar otherwise
+    # appears after the tap and covers the editor (a race seen under load). The bar shows
+    # only while the answer is out of sight (session 14).
+    page.wait_for_selector("#answer:not([hidden])")
     total_is(page, 0)
     page.click(".kingdom-board .square[data-row='0'][data-col='0']")
     placed = page.evaluate(
         """() => {
             const crowns = document.querySelector(".square-editor button[data-crowns='3']");
             const wheat = document.querySelector(".square-editor button[data-terrain='wheat']");
-            const bar = document.getElementById("total-bar").getBoundingClientRect();
+            const shown = document.getElementById("total-bar");
+            const gone = getComputedStyle(shown).display === "none";
+            const bar = gone ? innerHeight : shown.getBoundingClientRect().top;
             return {top: wheat.getBoundingClientRect().top,
-                    bottom: crowns.getBoundingClientRect().bottom, bar: bar.top};
+                    bottom: crowns.getBoundingClientRect().bottom, bar: bar};
         }"""
     )
     assert placed["top"] >= 0

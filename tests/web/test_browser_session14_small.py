@@ -37,3 +37,21 @@ def test_a_two_step_match_says_the_winners_score_first(page: Any, live_server: s
     page.wait_for_function(
         "document.getElementById('match-status').textContent === 'Player 2 wins 3-0'"
     )
+
+
+def test_the_kingdom_total_bar_shows_only_while_the_answer_is_out_of_sight(
+    page: Any, live_server: str
+) -> None:
+    # Forest 2 squares x 1 crown = 2 points. At 360 x 740 the answer lies under the board.
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(live_server + "/kingdomino/")
+    page.click("details.notation summary")
+    page.fill("#notation", "C F1 F")
+    page.click("#use-notation")
+    page.wait_for_function("document.getElementById('total').textContent === '2'")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_selector("#total-bar", state="visible")
+    assert page.inner_text("#total-bar-value") == "2"
+    # Scrolled to the answer: the bar would only cover a row of it, so it goes.
+    page.locator("#domains").scroll_into_view_if_needed()
+    page.wait_for_selector("#total-bar", state="hidden")

@@ -364,13 +364,24 @@
       lastAnswer ? { game: "kingdomino", notation: lastAnswer.kingdom, answer: lastAnswer } : null
     );
 
+    // The phone's total bar (fixed at the foot) leads to the answer while it is out of
+    // sight; with the answer up on screen (in the top three quarters: its top edge
+    // peeping in at the foot does not count) it would only cover a row of it (session 14).
+    const totalBar = document.getElementById("total-bar");
+    if ("IntersectionObserver" in window) {
+      new IntersectionObserver(
+        (entries) => totalBar.classList.toggle("answer-in-sight", entries[entries.length - 1].isIntersecting),
+        { rootMargin: "0px 0px -25% 0px" }
+      ).observe(answerBox);
+    }
+
     function show(answer) {
       lastAnswer = answer;
       draft.save({ kingdom: answer.kingdom, bonus: currentBonuses() });
       answerBox.hidden = false;
       document.getElementById("total").textContent = answer.total;
       document.getElementById("total-bar-value").textContent = answer.total;
-      document.getElementById("total-bar").hidden = false;
+      totalBar.hidden = false;
       const bonus = answer.bonuses.middle_kingdom + answer.bonuses.harmony;
       document.getElementById("total-detail").textContent = bonus
         ? `${answer.score} from domains + ${bonus} bonus`
