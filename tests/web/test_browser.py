@@ -582,6 +582,10 @@ def test_two_step_round_refereed_and_a_match(page: Any, live_server: str) -> Non
     page.fill("#round-position", feet)
     page.click("#round-analyse")
     page.wait_for_function("document.getElementById('round-title').textContent === 'Two left feet'")
+    assert page.inner_text("#round-detail") == (
+        "the draw pile is empty and neither player can play to the dance floor: "
+        "no points, the round is replayed"
+    )
     # A typo names the field and keeps what was typed.
     page.fill("#round-position", feet.replace("turn 1", ""))
     page.click("#round-analyse")

@@ -1037,7 +1037,9 @@
 
     function describe(result) {
       if (!result) return null;
-      if (result.winner === null) return ["Two left feet", "neither player can finish: no points, the round is replayed"];
+      // The rule's own words (rules/two-step.txt; session 14: "neither player can finish").
+      if (result.winner === null)
+        return ["Two left feet", "the draw pile is empty and neither player can play to the dance floor: no points, the round is replayed"];
       const points = result.points[result.winner - 1];
       return [`Player ${result.winner} cleared their dance card`, `${points} point${points === 1 ? "" : "s"}`];
     }
