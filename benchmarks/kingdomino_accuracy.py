@@ -50,6 +50,15 @@ light fall-off, blur, noise, JPEG) at 1600 x 1200 and at 4000 x 3000
 every run).  Read by the same grouped CV; the same scenes with the dominoes flush are read
 too, as a control (what the scene costs without the looseness).  Session 12.
 
+``--loose7`` also reads Mighty Duel (7x7) copies made of real squares: two photos/ kingdoms
+of one fold (two layouts, 12 dominoes each, together no kind of domino more often than the
+set has it; :func:`duel_pairs`, up to :data:`DUEL_PAIRS` a fold) cut into their dominoes,
+laid in a seeded tiling of the 7x7 grid less its centre (a domino turned by a quarter turn
+where its slot lies the other way), one castle square in the middle
+(:func:`vision.kingdomino.render.duel_crop`), then photographed as ``--loose`` does, loose
+and flush, at both sizes; each copy read by the model of the fold that saw neither
+kingdom.  A tuning set from session 14 on.
+
 A kingdom has no "up": a reading is compared with its labels in the quarter-turn that
 matches best (phone photos only ever need the identity when the corners are ordered as
 labelled).
@@ -67,7 +76,7 @@ import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 import zlib  # noqa: E402
-from collections import defaultdict  # noqa: E402
+from collections import Counter, defaultdict  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from dataclasses import replace  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -75,12 +84,19 @@ from pathlib import Path  # noqa: E402
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from referee.kingdomino import parse_kingdom, score  # noqa: E402
+from referee.kingdomino import Kingdom, parse_kingdom, score  # noqa: E402
 from vision.datasets import PROJECT_ROOT, data_root  # noqa: E402
 from vision.kingdomino.classify import SquareModel, load_model  # noqa: E402
+from vision.kingdomino.dominoes import domino_kinds  # noqa: E402
 from vision.kingdomino.evidence import NoKingdomError  # noqa: E402
 from vision.kingdomino.pipeline import find_squares, load_photo, read_kingdom  # noqa: E402
-from vision.kingdomino.render import LOOSE_SHIFT, LOOSE_TURN, loose_photo  # noqa: E402
+from vision.kingdomino.render import (  # noqa: E402
+    LOOSE_SHIFT,
+    LOOSE_TURN,
+    domino_split,
+    duel_crop,
+    loose_photo,
+)
 from vision.kingdomino.training import (  # noqa: E402
     LabelledPhoto,
     as_shot,
@@ -306,6 +322,8 @@ def _compare(
                 "seconds": spent[0],
                 "cpu": spent[1],
                 "all_right": 0.0,
+                "found": 0,
+                "refused": 1,
             }
         seconds = min(seconds, time.perf_counter() - start)
         cpu = min(cpu, time.process_time() - start_cpu)
@@ -323,6 +341,8 @@ def _compare(
         "seconds": seconds,
         "cpu": cpu,
         "all_right": float(terrain_ok == crowns_ok == size * size),
+        "found": got.shape[0],
+        "refused": 0,
     }
 
 
@@ -415,6 +435,13 @@ def main(argv: list[str] | None = None) -> int:
         "dominoes flush",
     )
     parser.add_argument(
+        "--loose7",
+        action="store_true",
+        help="also read Mighty Duel (7x7) copies made of the real squares of two photos/ "
+        "kingdoms of one fold (render.duel_crop), loose and flush, at 1600 x 1200 and "
+        "4000 x 3000, each by the model of the fold that saw neither kingdom",
+    )
+    parser.add_argument(
         "--tuning-only",
         action="store_true",
         help="skip real-phone/ (the held-out test set): for trying changes without looking at it",
@@ -474,6 +501,16 @@ def main(argv: list[str] | None = None) -> int:
             "control),\nby the same grouped CV; each photo read once."
         )
         print(_table(_loose_results(crops, models, fold_of)))
+    if args.loose7:
+        crops = [p for p in trainable if p.group == "photos"]
+        print(
+            "\nMighty Duel (7x7) copies made of the real squares of two photos/ kingdoms of one "
+            "fold\n(loose and flush), by that fold's model; each photo read once.  exact: the "
+            "base score right;\nall sq.: every square right; squares wrong of 49 a copy (a "
+            "refused copy or one read\non a 5x5 grid: all 49 wrong)."
+        )
+        duel = _duel_results(crops, models, fold_of, verbose=args.verbose)
+        print(_duel_table(duel))
     chosen = [
         c
         for c, on in (
@@ -529,6 +566,115 @@ def _loose_results(
                     results[kind].append(row)
     order = ("loose 1600", "loose 12 MP", "loose", "flush 1600", "flush 12 MP", "flush")
     return {name: results[name] for name in order}
+
+
+#: ``--loose7``: pairs of photos/ kingdoms per fold made into Mighty Duel copies (fewer
+#: where fewer pairs fit the set: a kingdom with empty squares has under 12 dominoes, and
+#: two kingdoms may together hold more of a kind of domino than the set).
+DUEL_PAIRS = 8
+
+
+def duel_pairs(
+    crops: list[LabelledPhoto], fold_of: dict[str, int], fold: int, *, count: int = DUEL_PAIRS
+) -> list[tuple[LabelledPhoto, LabelledPhoto]]:
+    """Up to ``count`` pairs of ``fold``'s crops for :func:`vision.kingdomino.render.duel_crop`:
+    two layouts, 12 dominoes each, no kind of domino more often than the set has it; drawn
+    (seeded by the fold) from every such pair, the castle's crop first (also drawn)."""
+    stock = domino_kinds()
+
+    def kinds(photo: LabelledPhoto) -> Counter[object]:
+        found: Counter[object] = Counter()
+        for piece in domino_split(photo.labels) or []:
+            if len(piece) == 2:
+                a, b = ((photo.labels[r][c][0], int(photo.labels[r][c][1])) for r, c in piece)
+                found[(a, b) if a == b else frozenset((a, b))] += 1
+        return found
+
+    full = [
+        (p, kinds(p)) for p in crops if fold_of[p.layout] == fold and sum(kinds(p).values()) == 12
+    ]
+    fitting = [
+        (a, b)
+        for i, (a, ka) in enumerate(full)
+        for b, kb in full[i + 1 :]
+        if a.layout != b.layout and all(v <= stock[k] for k, v in (ka + kb).items())  # type: ignore[index]
+    ]
+    rng = np.random.default_rng(14_700 + fold)
+    chosen = []
+    for index in rng.permutation(len(fitting))[:count]:
+        a, b = fitting[int(index)]
+        chosen.append((a, b) if rng.integers(2) == 0 else (b, a))
+    return chosen
+
+
+def _duel_results(
+    crops: list[LabelledPhoto],
+    models: dict[int, SquareModel],
+    fold_of: dict[str, int],
+    *,
+    verbose: bool = False,
+) -> dict[str, list[dict[str, float]]]:
+    """Each fold's Mighty Duel copies (:func:`duel_pairs`,
+    :func:`vision.kingdomino.render.duel_crop` at 100 pixels a square), loose and flush, one
+    per size in :data:`LOOSE_SIZES`, written as JPEG files to a temporary folder and read by
+    the fold's model (:func:`_compare`, once)."""
+    results: dict[str, list[dict[str, float]]] = defaultdict(list)
+    lattice = ([100.0 * i for i in range(8)], [100.0 * i for i in range(8)])
+    with tempfile.TemporaryDirectory() as folder:
+        for fold in sorted(models):
+            for first, second in duel_pairs(crops, fold_of, fold):
+                name = f"{first.path.stem}+{second.path.stem}"
+                seed = 14_000 + zlib.crc32(name.encode()) % 100_000 * 10
+                crop, labels, pieces = duel_crop(
+                    [load_photo(first.path), load_photo(second.path)],
+                    [first.labels, second.labels],
+                    seed=seed,
+                )
+                points = score(Kingdom.from_rows(labels)).score
+                for copy, size in enumerate(LOOSE_SIZES):
+                    tag = "1600" if size[1] <= 1600 else "12 MP"
+                    for kind, loose in (("loose", True), ("flush", False)):
+                        jpeg, _ = loose_photo(
+                            crop,
+                            labels,
+                            seed=seed + 1 + copy,
+                            size=size,
+                            shift=LOOSE_SHIFT if loose else 0.0,
+                            turn=LOOSE_TURN if loose else 0.0,
+                            pieces=pieces,
+                            lines=lattice,
+                        )
+                        path = Path(folder) / f"{kind}-{copy}-{name}.jpg"
+                        path.write_bytes(jpeg)
+                        duel = replace(first, path=path, labels=labels, base_score=points)
+                        row = _compare(duel, models[fold], 1, refused=True)
+                        results[f"{kind} {tag}"].append(row)
+                        results[kind].append(row)
+                        if verbose:
+                            print(fold, path.name, row)
+    order = ("loose 1600", "loose 12 MP", "loose", "flush 1600", "flush 12 MP", "flush")
+    return {name: results[name] for name in order}
+
+
+def _duel_table(results: dict[str, list[dict[str, float]]]) -> str:
+    head = (
+        f"{'set':<11} {'copies':>6} {'exact':>9} {'all sq.':>7} {'terrain wrong':>13} "
+        f"{'crowns wrong':>12} "
+        f"{'grid 7/5':>8} {'refused':>7} {'cpu s':>6}"
+    )
+    lines = [head, "-" * len(head)]
+    for group, rows in results.items():
+        exact = int(sum(r["exact"] for r in rows))
+        lines.append(
+            f"{group:<11} {len(rows):>6} {exact:>3} {100 * exact / max(1, len(rows)):>4.0f}% "
+            f"{int(sum(r['all_right'] for r in rows)):>7} "
+            f"{int(sum(r['squares'] - r['terrain_ok'] for r in rows)):>13} "
+            f"{int(sum(r['squares'] - r['crowns_ok'] for r in rows)):>12} "
+            f"{sum(r['found'] == 7 for r in rows):>4}/{sum(r['found'] == 5 for r in rows):<3} "
+            f"{int(sum(r['refused'] for r in rows)):>7} "
+            f"{np.median([r['cpu'] for r in rows]):>6.3f}"
+        )
+    return "\n".join(lines)
 
 
 def _wanted(only: str) -> set[str] | None:

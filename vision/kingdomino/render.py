@@ -33,6 +33,7 @@ __all__ = [
     "domino_split",
     "draw_kingdom",
     "draw_square",
+    "duel_crop",
     "loose_photo",
     "photograph",
     "scene",
@@ -565,6 +566,8 @@ def loose_photo(
     size: tuple[int, int] = (1200, 1600),
     shift: float = LOOSE_SHIFT,
     turn: float = LOOSE_TURN,
+    pieces: Sequence[Sequence[tuple[int, int]]] | None = None,
+    lines: tuple[Sequence[float], Sequence[float]] | None = None,
 ) -> tuple[bytes, np.ndarray]:
     """A photo of a top-down kingdom crop laid again with its dominoes out of line.
 
@@ -592,6 +595,12 @@ def loose_photo(
         The photo's size in pixels.
     shift, turn : float, keyword-only
         Largest move (share of a square, each axis) and turn (degrees) of a piece.
+    pieces : list of list of (row, col) or None, keyword-only
+        The pieces as laid (each domino's two squares, the castle alone), when known
+        (:func:`duel_crop` gives them); None: :func:`domino_split` of the labels.
+    lines : (row lines, col lines) or None, keyword-only
+        The crop's grid lines in pixels (``len(labels) + 1`` each), when known; None:
+        :func:`vision.kingdomino.grid.find_grid` on the crop.  Neither changes a draw.
 
     Returns
     -------
@@ -603,10 +612,13 @@ def loose_photo(
     """
     rng = np.random.default_rng(seed)
     count = len(labels)
-    grid = find_grid(crop, sizes=(count,))
-    rows_at, cols_at = np.array(grid.row_lines, float), np.array(grid.col_lines, float)
+    if lines is None:
+        grid = find_grid(crop, sizes=(count,))
+        lines = (grid.row_lines, grid.col_lines)
+    rows_at, cols_at = np.array(lines[0], float), np.array(lines[1], float)
     square = float((rows_at[-1] - rows_at[0] + cols_at[-1] - cols_at[0]) / (2 * count))
-    pieces = domino_split(labels)
+    if pieces is None:
+        pieces = domino_split(labels)
     if pieces is None:
         pieces = [
             [(r, c)] for r in range(count) for c in range(count) if labels[r][c][0] != "empty"
@@ -681,6 +693,160 @@ def loose_photo(
     quality = int(rng.integers(85, 93))
     encoded = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])[1]
     return encoded.tobytes(), corners.astype(np.float64)
+
+
+def _duel_tiling(
+    size: int, rng: np.random.Generator
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """A random tiling of the ``size x size`` grid less its centre by dominoes: each slot's
+    two squares, the second right of or below the first (depth-first, the two ways of
+    each first free square tried in a random order)."""
+    free = {(r, c) for r in range(size) for c in range(size)} - {(size // 2, size // 2)}
+    slots: list[tuple[tuple[int, int], tuple[int, int]]] = []
+
+    def fill() -> bool:
+        if not free:
+            return True
+        r, c = min(free)
+        ways = [(r, c + 1), (r + 1, c)]
+        for index in rng.permutation(2):
+            other = ways[int(index)]
+            if other not in free:
+                continue
+            free.difference_update(((r, c), other))
+            slots.append(((r, c), other))
+            if fill():
+                return True
+            slots.pop()
+            free.update(((r, c), other))
+        return False
+
+    if not fill():  # pragma: no cover - a board less one square of the larger colour tiles
+        raise ValueError(f"no domino tiling of {size}x{size} less its centre")
+    return slots
+
+
+def _cut(
+    crop: np.ndarray,
+    rows_at: Sequence[float],
+    cols_at: Sequence[float],
+    side: int,
+    at: tuple[int, int],
+    shape: tuple[int, ...],
+) -> np.ndarray:
+    """The crop's squares from ``at`` (row, col), ``shape`` (rows, cols) squares, between
+    its grid lines, resized to ``side`` pixels a square."""
+    (top, left), (down, across) = at, shape
+    part = crop[
+        round(float(rows_at[top])) : round(float(rows_at[top + down])),
+        round(float(cols_at[left])) : round(float(cols_at[left + across])),
+    ]
+    return np.asarray(cv2.resize(part, (across * side, down * side), interpolation=cv2.INTER_AREA))
+
+
+def duel_crop(
+    crops: Sequence[np.ndarray],
+    labels: Sequence[Sequence[Sequence[tuple[str, int]]]],
+    *,
+    seed: int,
+    side: int = 100,
+    lines: Sequence[tuple[Sequence[float], Sequence[float]]] | None = None,
+) -> tuple[np.ndarray, tuple[tuple[tuple[str, int], ...], ...], list[list[tuple[int, int]]]]:
+    """A flush top-down Mighty Duel (7x7) kingdom made of the real squares of two 5x5 crops.
+
+    Each crop is cut into its dominoes (:func:`domino_split` of its labels, the pixels
+    between its grid lines); the 24 dominoes are laid in a random tiling of the 7x7 grid
+    less its centre, each in a random slot, turned by a quarter turn where the slot lies
+    the other way (else by none or a half turn, drawn), its pixels turned with it; the first
+    crop's castle square is the centre.  Every square is resized to ``side`` pixels.  The
+    layout is not a game's (neighbouring terrains need not match); its labels follow the
+    pieces, so its score is the labels' score.
+
+    Parameters
+    ----------
+    crops : two (rows, cols, 3) ndarrays of uint8, BGR
+        Flush top-down 5x5 crops (photos/); not modified.
+    labels : two rows of (terrain, crowns)
+        Each crop's squares, row 0 at its top.  Each must split into 12 dominoes (no
+        empty square) and the 24 together must not use a kind of domino more often than
+        the set holds it (:func:`vision.kingdomino.dominoes.domino_kinds`).
+    seed : int, keyword-only
+        The tiling, the slots and the turns come from ``numpy.random.default_rng(seed)``.
+    side : int, keyword-only
+        Pixels per square of the result.
+    lines : two (row lines, col lines) or None, keyword-only
+        Each crop's grid lines in pixels, when known; None:
+        :func:`vision.kingdomino.grid.find_grid` on each crop.
+
+    Returns
+    -------
+    crop : (7 * side, 7 * side, 3) ndarray of uint8, BGR
+    labels : 7 rows of 7 (terrain, crowns)
+    pieces : list of list of (row, col)
+        The castle square alone, then each domino's two squares (its slot), as
+        :func:`loose_photo` takes them (with lines at multiples of ``side``).
+
+    Raises
+    ------
+    ValueError
+        If a crop does not split into 12 dominoes or the two together exceed the set.
+    """
+    rng = np.random.default_rng(seed)
+    size = 7
+    stock = domino_kinds()
+    blocks: list[tuple[np.ndarray, np.ndarray]] = []  # pixels, labels (1x2 or 2x1 objects)
+    castle: np.ndarray | None = None
+    for index, (crop, rows) in enumerate(zip(crops, labels, strict=True)):
+        split = domino_split(rows)
+        dominoes = [piece for piece in (split or []) if len(piece) == 2]
+        if len(dominoes) != 12:
+            raise ValueError(f"crop {index} splits into {len(dominoes)} dominoes, not 12")
+        if lines is None:
+            grid = find_grid(crop, sizes=(len(rows),))
+            rows_at, cols_at = grid.row_lines, grid.col_lines
+        else:
+            rows_at, cols_at = lines[index]
+
+        box = (crop, rows_at, cols_at, side)
+        for piece in split or []:
+            if len(piece) == 1:
+                r, c = piece[0]
+                if castle is None:
+                    castle = _cut(*box, (r, c), (1, 1))
+                continue
+            (r0, c0), (r1, c1) = piece
+            first, second = (
+                (rows[r0][c0][0], int(rows[r0][c0][1])),
+                (rows[r1][c1][0], int(rows[r1][c1][1])),
+            )
+            kind: object = (first, second) if first == second else frozenset((first, second))
+            stock[kind] -= 1  # type: ignore[index]
+            if stock[kind] < 0:  # type: ignore[index]
+                raise ValueError(f"the two crops hold more {sorted(kind)} dominoes than the set")
+            names = np.empty((1 + r1 - r0, 1 + c1 - c0), dtype=object)
+            names.ravel()[:] = [first, second]
+            blocks.append((_cut(*box, (r0, c0), names.shape), names))
+    if castle is None:
+        raise ValueError("no castle square in the first crop")
+    slots = _duel_tiling(size, rng)
+    out = np.zeros((size * side, size * side, 3), np.uint8)
+    middle = size // 2
+    out[middle * side : (middle + 1) * side, middle * side : (middle + 1) * side] = castle
+    grid_labels: list[list[tuple[str, int]]] = [[("empty", 0)] * size for _ in range(size)]
+    grid_labels[middle][middle] = ("castle", 0)
+    pieces: list[list[tuple[int, int]]] = [[(middle, middle)]]
+    for slot_index, block_index in enumerate(rng.permutation(len(blocks))):
+        (r0, c0), (r1, c1) = slots[slot_index]
+        pixels, names = blocks[int(block_index)]
+        upright = (r1 > r0) == (names.shape[0] == 2)
+        turn = int(rng.integers(2)) * 2 + (0 if upright else 1)
+        pixels, names = np.rot90(pixels, turn), np.rot90(names, turn)
+        out[r0 * side : (r1 + 1) * side, c0 * side : (c1 + 1) * side] = pixels
+        for dr in range(names.shape[0]):
+            for dc in range(names.shape[1]):
+                grid_labels[r0 + dr][c0 + dc] = names[dr, dc]
+        pieces.append([(r0, c0), (r1, c1)])
+    return out, tuple(tuple(line) for line in grid_labels), pieces
 
 
 def write_samples(folder: Path) -> list[Path]:
