@@ -286,6 +286,18 @@ def _two_step_round_title(answer: dict[str, Any]) -> str:
     )
 
 
+def _two_step_plays_title(answer: dict[str, Any]) -> str:
+    """How many legal plays and on which ends, not every play (session 14: the plays were
+    listed, as a round's moves were before session 13); the plays are listed in the
+    page's answer. ``ends`` is ``null`` on an empty dance floor."""
+    plays = answer["plays"]
+    if not plays:
+        return f"Two-Step: no play ({answer['must']})"
+    ends = answer.get("ends")
+    where = f"ends {ends[0]} and {ends[1]}" if ends else "an empty dance floor"
+    return f"Two-Step: {_plural(len(plays), 'legal play')} on {where}"
+
+
 def title_of(game: str, answer: dict[str, Any]) -> str | None:
     """A title telling a saved answer from others of its game (session 12: the list showed
     "Domineering: V to move" three times): the score, who wins, the pairs or pips, or
@@ -328,10 +340,7 @@ def title_of(game: str, answer: dict[str, Any]) -> str | None:
                 return head + "nobody scores"
             return head + f"player {answer['winner']} scores {answer['points']}"
         if game == "two-step":
-            plays = [f"{play['tile']} on the {play['end']} end" for play in answer["plays"]]
-            if not plays:
-                return f"Two-Step: no play ({answer['must']})"
-            return f"Two-Step: {_plural(len(plays), 'legal play')}: {', '.join(plays)}"
+            return _two_step_plays_title(answer)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         pass
     return None

@@ -1,0 +1,42 @@
+"""Session 14: the small product defects session 13 left, through the test client
+(docs/web.md, "Session 14: the small product defects"). Values are worked by hand from
+the rules (``rules/*.txt``), never copied from the code's output."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from tests.web.pages import answer_lines
+
+
+def _saved(client: FlaskClient, game: str, answer: dict[str, Any]) -> tuple[str, str]:
+    """Saves ``answer`` as a page does (no title): the saved page's HTML and its title."""
+    response = client.post("/api/results", json={"game": game, "notation": "x", "answer": answer})
+    assert response.status_code == 201
+    url = response.get_json()["url"]
+    return client.get(url).get_data(as_text=True), client.get("/api" + url).get_json()["title"]
+
+
+# 3. A saved Two-Step plays result's title counts the plays (as a round's counts its moves).
+
+
+def test_a_saved_two_step_plays_title_counts_the_plays(client: FlaskClient) -> None:
+    # Ends 6 (left) and 3 (right); hand 3-1 2-2, dance card top 6-4: 1-3 goes on the 3,
+    # 4-6 on the 6; 2-2 matches neither end. Two plays.
+    body = {"ends": "6,3", "hand": "3-1 2-2", "card_top": "6-4"}
+    answer = client.post("/api/two-step/plays", json=body).get_json()
+    text, title = _saved(client, "two-step", answer)
+    assert title == "Two-Step: 2 legal plays on ends 6 and 3"
+    # The plays stay listed in the saved page's answer.
+    lines = answer_lines(text)
+    assert "1-3 from the hand on the right end" in lines
+    assert "4-6 from the dance card on the left end" in lines
+
+
+def test_a_saved_two_step_lead_title_says_the_floor_is_empty(client: FlaskClient) -> None:
+    # An empty dance floor: a double leads (rules/two-step.txt); of 4-4 and 1-2 only 4-4.
+    answer = client.post("/api/two-step/plays", json={"hand": "4-4 1-2"}).get_json()
+    _, title = _saved(client, "two-step", answer)
+    assert title == "Two-Step: 1 legal play on an empty dance floor"
