@@ -4,6 +4,7 @@ the rules (``rules/*.txt``), never copied from the code's output."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -40,3 +41,24 @@ def test_a_saved_two_step_lead_title_says_the_floor_is_empty(client: FlaskClient
     answer = client.post("/api/two-step/plays", json={"hand": "4-4 1-2"}).get_json()
     _, title = _saved(client, "two-step", answer)
     assert title == "Two-Step: 1 legal play on an empty dance floor"
+
+
+# 2. Every page is one tap from the home page.
+
+
+def test_every_page_is_linked_from_the_home_page(app: Any, client: FlaskClient) -> None:
+    # Every page a player opens (a GET route of no argument that answers HTML: not the
+    # API, not the static files) has a link on the home page (session 14: /cross/plays
+    # and /two-step/round had none there).
+    pages = sorted(
+        rule.rule
+        for rule in app.url_map.iter_rules()
+        if "GET" in rule.methods
+        and not rule.arguments
+        and rule.endpoint != "static"
+        and not rule.rule.startswith("/api/")
+    )
+    assert {"/cross/plays", "/two-step/round"} <= set(pages)
+    home = client.get("/").get_data(as_text=True)
+    linked = set(re.findall(r'<a [^>]*href="([^"]+)"', home))
+    assert [page for page in pages if page not in linked] == []
