@@ -29,7 +29,8 @@ def test_a_cross_seat_whose_photo_was_not_read_stays_unread_after_a_reload(
     page.goto(live_server + "/cross/")
     page.click("section.player[data-player='2'] .choose")
     page.click("#picker .tile-button[data-tile='2-2']")
-    page.wait_for_function(f"{WINNER} === 'Player 1 scores 4'")
+    # Session 14: player 1's hand not in yet is missing, not gone out.
+    page.wait_for_function(f'{WINNER} === "Waiting for player 1\'s hand"')
     page.set_input_files("section.player[data-player='1'] .hand-photo", str(note))
     page.wait_for_function(f"{WINNER} === 'Check the hands'")
     page.reload()

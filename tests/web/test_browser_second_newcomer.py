@@ -43,7 +43,8 @@ def test_cross_round_is_not_added_while_a_photo_is_being_read(page: Any, live_se
     )
     _wait_for_held(page, held, 1)
     held[0].fulfill(json=readings["1"])
-    page.wait_for_function(winner, arg="Player 2 scores 46")
+    # Session 14: no winner while player 2's hand is not in (it said "Player 2 scores 46").
+    page.wait_for_function(winner, arg="Waiting for player 2's hand")
     page.set_input_files(
         "section.player[data-player='2'] .hand-photo", str(SAMPLES / "hand-dark-8.jpg")
     )
@@ -181,12 +182,18 @@ def test_cross_reading_arriving_after_the_round_was_added_stays_out_of_the_next(
         held["photo"][0].fulfill(json=labelled_reading("hand-dark-7"))
     # Then player 2's hand of the next round is read (hand-dark-8, 32 pips). Had the late
     # reading landed, player 1 would hold 46 pips: "Player 2 scores 14"; it is dropped, so
-    # player 1's hand is empty, the player who went out: "Player 1 scores 32".
+    # player 1's hand is empty and still to come (session 14); tapped in as gone out
+    # ("Add tiles here", none added): "Player 1 scores 32".
     page.set_input_files(
         "section.player[data-player='2'] .hand-photo", str(SAMPLES / "hand-dark-8.jpg")
     )
     _wait_for_held(page, held["photo"], 2)
     held["photo"][1].fulfill(json=labelled_reading("hand-dark-8"))
+    page.wait_for_function(
+        "document.getElementById('winner').textContent === \"Waiting for player 1's hand\""
+    )
+    assert page.inner_text("section.player[data-player='1'] .pips") == "0"
+    page.click("section.player[data-player='1'] .choose")
     page.wait_for_function("document.getElementById('winner').textContent === 'Player 1 scores 32'")
     assert page.inner_text("section.player[data-player='1'] .pips") == "0"
     assert page.inner_text("section.player[data-player='1'] .status") == ""

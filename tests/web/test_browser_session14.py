@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.pages import SAMPLES, labelled_reading
+
 pytestmark = pytest.mark.browser
 
 #: Screenshots for a person to look at, when REFEREE_SHOTS names a folder (not kept).
@@ -47,3 +49,76 @@ def test_the_home_page_lists_each_game_s_other_pages(page: Any, live_server: str
     page.go_back()
     page.click("text=Referee the round →")
     page.wait_for_url("**/two-step/round")
+
+
+# 1. /cross/: no winner until every seat's hand is in.
+
+_WINNER = "text => document.getElementById('winner').textContent === text"
+
+
+def _photo_of(page: Any, seat: int, sample: str) -> None:
+    """Seat ``seat``'s hand photographed: the reading stubbed with the sample's label (the
+    page's handling is tested, not the recognition)."""
+    page.route("**/api/dominoes/count", lambda route: route.fulfill(json=labelled_reading(sample)))
+    page.set_input_files(
+        f"section.player[data-player='{seat}'] .hand-photo", str(SAMPLES / f"{sample}.jpg")
+    )
+    page.wait_for_function(
+        f"document.querySelector(\"section.player[data-player='{seat}'] .pips\").textContent"
+        " !== '0'"
+    )
+    page.unroute("**/api/dominoes/count")
+
+
+def test_cross_names_no_winner_until_every_hand_is_in(page: Any, live_server: str) -> None:
+    # rules/cross.txt: the round's winner is the player who went out or holds the lowest
+    # pip total, so every hand is needed. Player 1's photo (hand-dark-7, 46 pips) alone
+    # said "Player 2 scores 46": player 2's untouched empty hand taken as gone out.
+    page.goto(live_server + "/cross/")
+    _photo_of(page, 1, "hand-dark-7")
+    assert page.inner_text("section.player[data-player='1'] .pips") == "46"
+    page.wait_for_function(_WINNER, arg="Waiting for player 2's hand")
+    assert page.inner_text("#winner-detail") == (
+        "The round is scored once every hand is in: photograph each hand left or pick its "
+        "tiles (a player who went out: tap Add tiles here and add none)"
+    )
+    assert page.locator("#pips li").count() == 0
+    assert not page.is_visible("#answer .save-button")
+    assert not page.locator("section.player.winner").count()
+    page.click("#match-add")
+    assert page.inner_text("#match-status") == (
+        "Score a round first: the hands above do not make one yet"
+    )
+    _not_wider(page)
+    _shot(page, "s14-cross-waiting")
+    # Player 2's hand read (hand-dark-8, 32 pips): blocked, the lowest total scores the
+    # difference, 46 - 32 = 14.
+    _photo_of(page, 2, "hand-dark-8")
+    page.wait_for_function(_WINNER, arg="Player 2 scores 14")
+    assert page.is_visible("#answer .save-button")
+
+
+def test_cross_says_every_hand_missing_and_takes_a_player_who_went_out(
+    page: Any, live_server: str
+) -> None:
+    page.goto(live_server + "/cross/")
+    page.click("#player-count button[data-count='3']")
+    page.click("#picker .tile-button[data-tile='6-6']")  # player 1: 12 pips
+    page.wait_for_function(_WINNER, arg="Waiting for the hands of players 2 and 3")
+    # Player 3 holds 1-2 (3 pips); player 2 still missing.
+    page.click("section.player[data-player='3'] .choose")
+    page.click("#picker .tile-button[data-tile='1-2']")
+    page.wait_for_function(_WINNER, arg="Waiting for player 2's hand")
+    # Player 2 went out ("Add tiles here", none added): scores 12 + 3 = 15.
+    page.click("section.player[data-player='2'] .choose")
+    page.wait_for_function(_WINNER, arg="Player 2 scores 15")
+    assert page.inner_text("#winner-detail") == "went out (played the last tile)"
+    # A reload keeps every hand in, the empty one as gone out.
+    page.reload()
+    page.wait_for_function(_WINNER, arg="Player 2 scores 15")
+    # The round added, the next round's hands are all to come.
+    page.click("#match-add")
+    page.wait_for_function("document.querySelectorAll('#match-rounds li').length === 1")
+    page.click("#picker .tile-button[data-tile='0-1']")
+    page.wait_for_function(_WINNER, arg="Waiting for the hands of players 2 and 3")
+    _not_wider(page)

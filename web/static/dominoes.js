@@ -130,6 +130,7 @@
       else if (index < 0) players[active].tiles.push(tile);
       else return;
       players[active].unread = false;
+      players[active].entered = true;
       handEntered(players[active]);
       changed();
     }
@@ -150,8 +151,9 @@
     function setCount(count) {
       const kept = players.map((p) => p.tiles);
       const keptUnread = players.map((p) => Boolean(p.unread));
+      const keptEntered = players.map((p) => Boolean(p.entered));
       kept.forEach((tiles, index) => {
-        if (index >= count) hidden[index] = { tiles, unread: keptUnread[index] };
+        if (index >= count) hidden[index] = { tiles, unread: keptUnread[index], entered: keptEntered[index] };
       });
       for (let index = kept.length; index < count; index++) {
         const back = hidden[index];
@@ -160,6 +162,7 @@
         const held = kept.slice(0, count).flat();
         kept[index] = back.tiles.filter((tile) => !held.some((t) => same(t, tile)));
         keptUnread[index] = Boolean(back.unread) && !kept[index].length;
+        keptEntered[index] = Boolean(back.entered) || kept[index].length > 0;
         hidden[index] = undefined;
       }
       players = [];
@@ -179,10 +182,15 @@
         // read: what the seat's photo read said ({hand, count, pips, text, lines, kind}),
         // said again while the hand is as read; once the hand is changed the status says
         // the hand now (session 13: "Read 6 tiles (33 pips)" stayed beside 5 tiles).
+        // entered: the seat's hand is in (a tile picked or taken out, a photo read, "Add
+        // tiles here" tapped, the address's or the tab's hands); an empty seat not entered
+        // is a hand still missing, not the player who went out, and no round is scored
+        // until every seat's hand is in (session 14: the first photo read named a winner).
         const player = {
           tiles: kept[index] || [],
           section,
           unread: keptUnread[index] || false,
+          entered: keptEntered[index] || Boolean((kept[index] || []).length),
           failed: false,
           reading: false,
           read: null,
@@ -190,6 +198,10 @@
         };
         section.querySelector(".choose").addEventListener("click", () => {
           choose(index);
+          if (!player.entered) {
+            player.entered = true; // "Add tiles here": this seat's hand is being entered
+            changed();
+          }
           if (player.unread) {
             player.unread = false; // "Add tiles here" on an empty hand: its player went out
             handEntered(player);
@@ -213,6 +225,7 @@
           player.reading = false;
           if (tiles) {
             player.tiles = tiles;
+            player.entered = true;
             player.read = readingOf(tiles, statusNode);
           }
           player.unread = !tiles && !player.tiles.length;
@@ -252,7 +265,9 @@
       draft.save({
         hands: players.map((player) => player.tiles.map(R.tileText)),
         unread: players.map((player) => Boolean(player.unread || (player.reading && !player.tiles.length))),
+        entered: players.map((player) => Boolean(player.entered)),
         hidden: hidden.map((seat) => (seat ? seat.tiles.map(R.tileText) : null)),
+        hiddenEntered: hidden.map((seat) => Boolean(seat && seat.entered)),
       });
       update();
     }
@@ -283,8 +298,13 @@
       }
       const hands = players.map((player) => player.tiles.map(R.tileText));
       const unread = players.findIndex((player) => player.unread);
+      // Seats whose hand is not in yet (by number): a round needs every hand (rules/cross.txt:
+      // the player who went out, or the lowest pip total left, wins).
+      const missing = players
+        .map((player, index) => (!player.entered && !player.tiles.length && !player.unread && !player.reading ? index + 1 : 0))
+        .filter(Boolean);
       const { ok, data } =
-        unread < 0 && reading < 0 ? await R.post("/api/cross/round", { hands }) : { ok: false, data: {} };
+        unread < 0 && reading < 0 && !missing.length ? await R.post("/api/cross/round", { hands }) : { ok: false, data: {} };
       if (!requests.isLatest(ticket)) return;
       answerBox.hidden = false;
       const winner = document.getElementById("winner");
@@ -298,6 +318,21 @@
         detail.textContent =
           `Player ${reading + 1}'s photo is being read: the round is scored, and can be added ` +
           "to the match, once it is read";
+        list.replaceChildren();
+        save.show(false);
+        return;
+      }
+      if (unread < 0 && missing.length) {
+        // No winner named until every hand is in (session 14).
+        answer = null;
+        const seats =
+          missing.length === 1
+            ? `player ${missing[0]}'s hand`
+            : `the hands of players ${missing.slice(0, -1).join(", ")} and ${missing[missing.length - 1]}`;
+        winner.textContent = `Waiting for ${seats}`;
+        detail.textContent =
+          "The round is scored once every hand is in: photograph each hand left or pick its tiles " +
+          "(a player who went out: tap Add tiles here and add none)";
         list.replaceChildren();
         save.show(false);
         return;
@@ -441,6 +476,7 @@
         player.photos.next(); // a photo still being read belonged to the round added
         player.reading = false;
         player.unread = false;
+        player.entered = false; // the next round's hands are all still to come
         player.failed = false;
         player.read = null;
         R.status(player.section.querySelector(".status"), "");
@@ -496,10 +532,20 @@
     const seats = keptHands ? keptHands.length : match.rounds.length ? match.rounds[match.rounds.length - 1].length : 2;
     if (keptHands) {
       const unread = Array.isArray(kept.unread) ? kept.unread : [];
-      players = keptHands.map((tiles, index) => ({ tiles, unread: !tiles.length && unread[index] === true }));
+      // The address's hands are all in (an empty one: the player who went out); so are a
+      // tab's hands kept before session 14 (no `entered`), as they were scored then.
+      const entered = Array.isArray(kept.entered) ? kept.entered : keptHands.map(() => true);
+      players = keptHands.map((tiles, index) => ({
+        tiles,
+        unread: !tiles.length && unread[index] === true,
+        entered: entered[index] === true,
+      }));
       if (Array.isArray(kept.hidden)) {
-        hidden = kept.hidden.map((hand) =>
-          Array.isArray(hand) ? { tiles: hand.map(R.parseTile).filter(Boolean), unread: false } : undefined
+        const hiddenEntered = Array.isArray(kept.hiddenEntered) ? kept.hiddenEntered : [];
+        hidden = kept.hidden.map((hand, index) =>
+          Array.isArray(hand)
+            ? { tiles: hand.map(R.parseTile).filter(Boolean), unread: false, entered: hiddenEntered[index] !== false }
+            : undefined
         );
       }
     }
