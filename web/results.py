@@ -11,7 +11,7 @@ from markupsafe import Markup, escape
 from marshmallow import fields
 
 from referee import registry
-from referee.kingdomino import name_kingdom_squares
+from referee.kingdomino import infer_frame_size, name_kingdom_squares, parse_kingdom
 from web import inputs, schemas
 from web.db import Result, db, init_db
 from web.errors import ApiError
@@ -364,7 +364,7 @@ def _page_link(page: str, answer: dict[str, Any]) -> str:
     return url_for(page, **_reopened(page, answer))
 
 
-def _reopened(page: str, answer: dict[str, Any]) -> dict[str, str]:
+def _reopened(page: str, answer: dict[str, Any]) -> dict[str, Any]:
     """The address fields :func:`_page_link` gives ``page`` for ``answer`` (none when the
     answer does not hold what the page takes)."""
     if page in ("domineering.page", "two_step.round_page"):
@@ -375,8 +375,7 @@ def _reopened(page: str, answer: dict[str, Any]) -> dict[str, str]:
             return {"position": field, "optional": "1"}
         return {"position": field}
     if page == "kingdomino.page":
-        kingdom = answer.get("kingdom")
-        return {"kingdom": kingdom} if isinstance(kingdom, str) and kingdom.strip() else {}
+        return _reopened_kingdom(answer)
     if page == "cross.page":
         hands = answer.get("hands")
         # A round's hands are texts ("0-0 1-2", "" for the player who went out); a
@@ -384,6 +383,29 @@ def _reopened(page: str, answer: dict[str, Any]) -> dict[str, str]:
         if isinstance(hands, list) and len(hands) >= 2 and all(isinstance(h, str) for h in hands):
             return {"hands": " / ".join(hands)}
     return {}
+
+
+def _reopened_kingdom(answer: dict[str, Any]) -> dict[str, Any]:
+    """A saved kingdom's address fields: ``kingdom``, each ``bonus`` asked (``middle``,
+    ``harmony``) and ``size`` when the frame scored in is not the one the page infers
+    from the notation (an API client's ``size=7`` for a small kingdom); the page ticks
+    the boxes and scores in that frame (session 14: it reopened with no box ticked)."""
+    kingdom = answer.get("kingdom")
+    if not isinstance(kingdom, str) or not kingdom.strip():
+        return {}
+    fields: dict[str, Any] = {"kingdom": kingdom}
+    asked = answer.get("bonus")
+    if isinstance(asked, list):
+        fields["bonus"] = [name for name in ("middle", "harmony") if name in asked]
+    size = answer.get("size")
+    if size in (5, 7):
+        try:
+            inferred = infer_frame_size(parse_kingdom(kingdom))
+        except ValueError:  # saved by an API client as it pleased: the page will say
+            inferred = None
+        if size != inferred:
+            fields["size"] = str(size)
+    return fields
 
 
 def _summary(game: str, answer: dict[str, Any]) -> list[str]:

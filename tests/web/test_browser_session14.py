@@ -122,3 +122,74 @@ def test_cross_says_every_hand_missing_and_takes_a_player_who_went_out(
     page.click("#picker .tile-button[data-tile='0-1']")
     page.wait_for_function(_WINNER, arg="Waiting for the hands of players 2 and 3")
     _not_wider(page)
+
+
+# 4. A saved kingdom reopens with its bonus boxes ticked and in its frame.
+
+
+def _bonus_boxes(page: Any) -> dict[str, bool]:
+    return {
+        value: page.is_checked(f"input[name=bonus][value={value}]")
+        for value in ("middle", "harmony")
+    }
+
+
+def test_a_saved_kingdom_reopens_with_its_bonuses_and_frame(page: Any, live_server: str) -> None:
+    # C F1 F F scored by an API client in the 7x7 frame with Middle Kingdom: forest 3 x 1
+    # = 3, and the castle is the middle of the 7x7 frame centred on it: +10, total 13
+    # (in a 5x5 frame column 3 is out of it: 3).
+    answer = page.request.post(
+        live_server + "/api/kingdomino/score",
+        data={"kingdom": "C F1 F F", "bonus": "middle", "size": "7"},
+    ).json()
+    saved = page.request.post(
+        live_server + "/api/results",
+        data={"game": "kingdomino", "notation": answer["kingdom"], "answer": answer},
+    ).json()
+    page.goto(live_server + saved["url"])
+    page.click("text=Kingdomino page →")
+    page.wait_for_function("document.getElementById('total').textContent === '13'")
+    assert _bonus_boxes(page) == {"middle": True, "harmony": False}
+    assert page.inner_text("section.kingdom .status") == (
+        "The saved kingdom is filled in, in the 7×7 frame (Mighty Duel): tap to change it, "
+        "or Empty 5×5 to start a new one."
+    )
+    # The frame stays while the kingdom is changed: a crown on the last forest square,
+    # forest 3 x 2 = 6, +10: 16 (6 in a 5x5 frame).
+    page.click("details.notation summary")
+    page.fill("#notation", "C F1 F F1")
+    page.click("#use-notation")
+    page.wait_for_function("document.getElementById('total').textContent === '16'")
+    page.reload()  # and across a reload, as the tab's kingdom
+    page.wait_for_function("document.getElementById('total').textContent === '16'")
+    assert _bonus_boxes(page) == {"middle": True, "harmony": False}
+    # A new board is scored in the frame of its own grid: 5x5, the castle alone in its
+    # middle, Middle Kingdom +10.
+    page.click("button.new-kingdom[data-size='5']")
+    page.wait_for_function("document.getElementById('total').textContent === '10'")
+    page.click("details.notation summary")
+    page.fill("#notation", "C F1 F F")
+    page.click("#use-notation")
+    page.wait_for_function("document.getElementById('total').textContent === '3'")
+    _not_wider(page)
+    _shot(page, "s14-kingdom-reopened")
+
+
+def test_a_kingdom_tapped_in_7x7_with_bonuses_reopens_so(page: Any, live_server: str) -> None:
+    # An empty 7x7 board (the castle alone, in the middle) with both boxes ticked: no
+    # domain, Middle Kingdom +10 (the castle is the 7x7 frame's middle), no Harmony (48 of
+    # 49 squares empty): total 10.
+    page.goto(live_server + "/kingdomino/")
+    page.click("button.new-kingdom[data-size='7']")
+    page.wait_for_selector("#answer:not([hidden])")
+    page.check("input[name=bonus][value=middle]")
+    page.check("input[name=bonus][value=harmony]")
+    page.wait_for_function("document.getElementById('total').textContent === '10'")
+    page.click("#answer .save-button")
+    page.wait_for_selector("#answer .save-status a")
+    page.click("#answer .save-status a")
+    page.wait_for_url("**/results/*")
+    page.click("text=Kingdomino page →")
+    page.wait_for_function("document.getElementById('total').textContent === '10'")
+    assert _bonus_boxes(page) == {"middle": True, "harmony": True}
+    assert page.locator(".kingdom-board button").count() == 49

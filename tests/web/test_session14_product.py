@@ -4,6 +4,7 @@ the rules (``rules/*.txt``), never copied from the code's output."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -62,3 +63,41 @@ def test_every_page_is_linked_from_the_home_page(app: Any, client: FlaskClient) 
     home = client.get("/").get_data(as_text=True)
     linked = set(re.findall(r'<a [^>]*href="([^"]+)"', home))
     assert [page for page in pages if page not in linked] == []
+
+
+# 4. A saved kingdom's link carries its bonus boxes and its frame.
+
+
+def _page_link(text: str) -> str:
+    """The saved page's link back to its game's page, unescaped."""
+    return html.unescape(re.search(r'<a href="([^"]+)">Kingdomino page', text)[1])
+
+
+def test_a_saved_kingdom_links_its_bonuses_and_its_frame(client: FlaskClient) -> None:
+    # C F1 F F: forest 3 squares x 1 crown = 3. The castle is the middle of the 7x7 frame
+    # centred on it (columns -3 to 3 hold the kingdom's 0 to 3), not of the 5x5 one (-2 to
+    # 2 leave column 3 out): Middle Kingdom +10 in 7x7 only (rules/kingdomino-2p.txt,
+    # Mighty Duel's 7x7). The notation alone spans 4 columns: a 5x5 frame is inferred.
+    body = {"kingdom": "C F1 F F", "bonus": ["middle", "harmony"], "size": 7}
+    answer = client.post("/api/kingdomino/score", json=body).get_json()
+    assert (answer["total"], answer["bonus"], answer["size"]) == (13, ["middle", "harmony"], 7)
+    text, _ = _saved(client, "kingdomino", answer)
+    assert _page_link(text) == "/kingdomino/?kingdom=C+F1+F+F&bonus=middle&bonus=harmony&size=7"
+    # The page takes them from its address.
+    page = client.get(_page_link(text)).get_data(as_text=True)
+    assert 'kingdominoScorePage("C F1 F F", ["middle", "harmony"], "7")' in page
+
+
+def test_a_kingdom_s_grid_says_its_frame_so_the_link_does_not(client: FlaskClient) -> None:
+    # A 7x7 grid is the 7x7 frame (scored so with no size sent); no bonus asked: none
+    # carried. Only the castle: no domain, total 0.
+    grid = "/".join(". . . C . . ." if row == 3 else ". . . . . . ." for row in range(7))
+    answer = client.post("/api/kingdomino/score", json={"kingdom": grid}).get_json()
+    assert (answer["total"], answer["bonus"], answer["size"]) == (0, [], 7)
+    text, _ = _saved(client, "kingdomino", answer)
+    assert "size=" not in _page_link(text)
+    assert "bonus=" not in _page_link(text)
+    # A row saved before session 14 (no bonus, no size) links its kingdom alone.
+    old = {k: v for k, v in answer.items() if k not in ("bonus", "size")}
+    text, _ = _saved(client, "kingdomino", old)
+    assert _page_link(text) == "/kingdomino/?kingdom=" + grid.replace(" ", "+")

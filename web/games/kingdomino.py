@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
 
 from referee import kingdomino as engine
 from referee.errors import NotationError
@@ -28,6 +28,8 @@ bp = Blueprint("kingdomino", __name__, url_prefix="/kingdomino")
 
 #: Bonus names accepted in the ``bonus`` field (as on the CLI), mapped to score() keywords.
 _BONUSES = {"middle": "middle_kingdom", "middle_kingdom": "middle_kingdom", "harmony": "harmony"}
+#: A score answer's ``bonus``: each bonus asked, by the name the pages send.
+_ASKED = {"middle": "middle_kingdom", "harmony": "harmony"}
 
 
 class KingdomFields(schemas.Fields):
@@ -73,8 +75,14 @@ class PlacementFields(schemas.Fields):
 
 @bp.get("/")
 def page() -> str:
-    """The kingdom page: photo or tapped-in kingdom, its domains and total."""
-    return render_template("kingdomino.html", kingdom=inputs.given("kingdom"))
+    """The kingdom page: photo or tapped-in kingdom, its domains and total; a saved
+    kingdom's link fills in ``kingdom``, its ``bonus`` boxes and its ``size`` (frame)."""
+    return render_template(
+        "kingdomino.html",
+        kingdom=inputs.given("kingdom"),
+        bonus=[word.strip() for word in request.args.getlist("bonus") if word.strip()],
+        size=inputs.given("size"),
+    )
 
 
 @bp.get("/place")
@@ -153,14 +161,23 @@ def _with_reading(answer: dict[str, Any], result: Any, reading: Any) -> dict[str
 
 
 def score_answer(data: dict[str, Any]) -> dict[str, Any]:
-    """``POST /api/kingdomino/score``: the CLI's score JSON, plus ``kingdom`` (notation)
-    and ``domain_squares`` (the (row, col) squares of each domain, in ``domains`` order);
+    """``POST /api/kingdomino/score``: the CLI's score JSON, plus ``kingdom`` (notation),
+    ``domain_squares`` (the (row, col) squares of each domain, in ``domains`` order),
+    ``bonus`` (the bonuses asked: ``"middle"``, ``"harmony"``) and ``size`` (the frame
+    scored in, 5 or 7: as sent, else inferred from the kingdom);
     from a photo also ``overlay`` (a data URL), ``confidence``, ``unsure`` (rows x cols
     bools: the squares the warnings call unsure) and ``corners``."""
     values = schemas.load(ScoreFields(), data)
     kingdom, reading = _read(values, "photo", "kingdom")
-    result = engine.score(kingdom, size=values["size"], **_bonuses(values))
-    return _with_reading(_scored(result), result, reading)
+    bonuses = _bonuses(values)
+    size = values["size"] or engine.infer_frame_size(kingdom)
+    result = engine.score(kingdom, size=size, **bonuses)
+    answer = _scored(result)
+    # What it was scored with, so a saved kingdom reopens with its bonus boxes ticked and
+    # its frame (session 14: ``bonuses`` says the points, 0 for a bonus asked but not won).
+    answer["bonus"] = [name for name, key in _ASKED.items() if bonuses[key]]
+    answer["size"] = size
+    return _with_reading(answer, result, reading)
 
 
 def compare_answer(data: dict[str, Any]) -> dict[str, Any]:

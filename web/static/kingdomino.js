@@ -348,11 +348,26 @@
 
   /* The single-kingdom page. */
   /* `given`: a kingdom's notation from the page's address (a saved result's "Kingdomino
-     page" link, session 13), scored in place of the kingdom kept for the tab; or null. */
-  Referee.kingdominoScorePage = function (given) {
+     page" link, session 13), scored in place of the kingdom kept for the tab; or null.
+     `givenBonus` (the bonuses asked, ["middle", "harmony"]) and `givenSize` (the frame,
+     "7", when the notation alone would not say it) come with it (session 14). */
+  Referee.kingdominoScorePage = function (given, givenBonus, givenSize) {
     // A notation refused is said under its box and as "The kingdom typed is refused: ...",
     // so the API's "field 'kingdom': " is left out (session 11: the API names it now).
-    R.errorWords = [[/(^|; )field 'kingdom': /g, "$1"], R.fieldWord("bonus", "Bonuses")];
+    R.errorWords = [
+      [/(^|; )field 'kingdom': /g, "$1"],
+      R.fieldWord("bonus", "Bonuses"),
+      R.fieldWord("size", "The frame"),
+    ];
+    // The frame sent with each score: a saved kingdom's, while it is the kingdom here;
+    // null (the API infers it from the grid, as ever) once a new board or photo starts.
+    let frame = null;
+    const framed = (body) => (frame === null ? body : { ...body, size: frame });
+    document.querySelectorAll("section.kingdom .new-kingdom, section.kingdom input[type=file]").forEach((node) =>
+      node.addEventListener(node.matches("input") ? "change" : "click", () => {
+        frame = null;
+      })
+    );
     const section = document.querySelector("section.kingdom");
     const answerBox = document.getElementById("answer");
     const notation = document.getElementById("notation");
@@ -377,7 +392,7 @@
 
     function show(answer) {
       lastAnswer = answer;
-      draft.save({ kingdom: answer.kingdom, bonus: currentBonuses() });
+      draft.save({ kingdom: answer.kingdom, bonus: currentBonuses(), size: frame });
       answerBox.hidden = false;
       document.getElementById("total").textContent = answer.total;
       document.getElementById("total-bar-value").textContent = answer.total;
@@ -406,7 +421,7 @@
       // Cleared as the request leaves (as on the Domineering page): a late answer to an
       // earlier request must not wipe what the box said since ("Type the kingdom first").
       R.status(notationStatus, "");
-      const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: text, bonus: currentBonuses() });
+      const { ok, data } = await R.post("/api/kingdomino/score", framed({ kingdom: text, bonus: currentBonuses() }));
       if (!requests.isLatest(ticket)) return;
       if (!ok) {
         if (fromNotation) {
@@ -458,12 +473,34 @@
     R.status(widget.status, "");
     if (R.given(given)) {
       // As on the Domineering page: typed in the notation box, scored as typed (a refused
-      // one stays there with its error, the box opened).
+      // one stays there with its error, the box opened). Its bonus boxes ticked and its
+      // frame kept, as saved (session 14); a word that is no bonus or frame is the API's
+      // to refuse, said as a kingdom typed and refused is.
+      // "middle_kingdom" is the API's other name for "middle".
+      const asked = (Array.isArray(givenBonus) ? givenBonus.map(String) : []).map((word) =>
+        word === "middle_kingdom" ? "middle" : word
+      );
+      document.querySelectorAll("input[name=bonus]").forEach((box) => {
+        box.checked = asked.includes(box.value);
+      });
+      const boxes = new Set([...document.querySelectorAll("input[name=bonus]")].map((box) => box.value));
+      const odd = asked.filter((word) => !boxes.has(word));
+      frame = typeof givenSize === "string" && givenSize ? givenSize : null;
       notation.value = given.split("/").join("\n");
-      rescore(given, true).then(() => {
+      const first = odd.length
+        ? R.post("/api/kingdomino/score", framed({ kingdom: given, bonus: asked })).then(({ data }) => {
+            R.status(widget.status, `The kingdom typed is refused: ${data.error || "unknown bonus"}`, "error");
+            R.status(notationStatus, data.error || "", "error");
+          })
+        : rescore(given, true);
+      first.then(() => {
         if (!lastAnswer) notation.closest("details").open = true;
         else if (!widget.status.textContent) {
-          R.status(widget.status, "The saved kingdom is filled in: tap to change it, or Empty 5×5 to start a new one.");
+          const inFrame = frame ? `, in the ${frame}×${frame} frame${frame === "7" ? " (Mighty Duel)" : ""}` : "";
+          R.status(
+            widget.status,
+            `The saved kingdom is filled in${inFrame}: tap to change it, or Empty 5×5 to start a new one.`
+          );
         }
       });
       return;
@@ -480,6 +517,7 @@
       rescore(typed, true);
     };
     if (kept && typeof kept.kingdom === "string" && kept.kingdom) {
+      frame = kept.size === "7" || kept.size === "5" || kept.size === 7 || kept.size === 5 ? String(kept.size) : null;
       document.querySelectorAll("input[name=bonus]").forEach((box) => {
         box.checked = Array.isArray(kept.bonus) && kept.bonus.includes(box.value);
       });
