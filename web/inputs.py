@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import warnings
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import numpy as np
 from flask import current_app, request
@@ -26,7 +27,7 @@ from vision.decode import (
 )
 from web.errors import ApiError
 
-__all__ = ["fields", "given", "has_photo", "label", "photo", "photo_side"]
+__all__ = ["Longest", "fields", "given", "has_photo", "label", "photo", "photo_side", "too_long"]
 
 
 #: The bodies read as a form (the others, unless JSON, are refused by :func:`fields`).
@@ -112,11 +113,61 @@ def _refuse_lone_surrogates(data: dict[str, Any]) -> None:
             )
 
 
-def given(name: str) -> str | None:
+def given(name: str, *, longest: Longest | None = None) -> str | None:
     """A page's address field ``name`` (``?position=...``: what a saved result's page link
     fills in, session 13), stripped; None when absent or blank. The page checks it as if
-    typed, so it is passed on as text, not read here."""
-    return request.args.get(name, "").strip() or None
+    typed, so it is passed on as text, not read here.
+
+    Raises
+    ------
+    ApiError
+        400 for a value longer than ``longest`` allows (:func:`too_long`; session 14: a
+        link of 50 kB reached the page and was written into it whole).
+    """
+    value = request.args.get(name, "").strip() or None
+    if value is not None and longest is not None:
+        refused = too_long(value, longest)
+        if refused:
+            raise ApiError(400, f"the {name} in the address is {refused}: check the link")
+    return value
+
+
+class Longest(NamedTuple):
+    """The longest legal value of a notation, and how to tell a legal one written loosely.
+
+    Attributes
+    ----------
+    characters : int
+        The longest legal value written as the engine writes it.
+    what : str
+        What it is, in words: ``"Domineering position"``.
+    reads : callable
+        Parses a value, raising ``ValueError`` when it is no legal one.
+    """
+
+    characters: int
+    what: str
+    reads: Callable[[str], object]
+
+
+def too_long(value: str, longest: Longest) -> str | None:
+    """Why ``value`` is refused as longer than any legal one (``"80 characters long, longer
+    than any legal Domineering position (73 at most)"``), or None when it is not.
+
+    A value longer than ``longest.characters`` is refused unless it reads as a legal one
+    written loosely (spaces, a line a row, another dash): those are the player's, and the
+    engine's own writing of them is within the bound. The length is said, not the value.
+    """
+    if len(value) <= longest.characters:
+        return None
+    try:
+        longest.reads(value)
+    except ValueError:
+        return (
+            f"{len(value):,} characters long, longer than any legal {longest.what} "
+            f"({longest.characters} at most)"
+        )
+    return None
 
 
 def label(name: str) -> str:

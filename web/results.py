@@ -15,6 +15,7 @@ from referee.kingdomino import infer_frame_size, name_kingdom_squares, parse_kin
 from web import inputs, schemas
 from web.db import Result, db, init_db
 from web.errors import ApiError
+from web.games import domineering, two_step
 
 __all__ = ["bp"]
 
@@ -80,12 +81,35 @@ def save() -> tuple[Response, int]:
     answer.pop("overlay", None)  # the picture is not kept
     if len(values["notation"]) > _MAX_TEXT or len(json.dumps(answer)) > _MAX_ANSWER:
         raise ApiError(400, "that result is too large to save")
+    _check_position(values["game"], answer)
     given = values.get("title")
     title = (given or title_of(values["game"], answer) or registry.get(values["game"]).title)[:200]
     result = Result(game=values["game"], title=title, notation=values["notation"], answer=answer)
     db.session.add(result)
     db.session.commit()
     return jsonify({"id": result.id, "url": url_for("results.show", number=result.id)}), 201
+
+
+#: The longest legal position of each game whose answer carries one (``position``), which
+#: its saved page's link gives its page (:func:`_reopened`).
+_LONGEST = {"domineering": domineering.LONGEST_POSITION, "two-step": two_step.LONGEST_ROUND}
+
+
+def _check_position(game: str, answer: dict[str, Any]) -> None:
+    """Refuse an answer whose ``position`` is longer than any legal one of its game
+    (:func:`web.inputs.too_long`; session 14: an API client's 50 kB position made a link of
+    50 kB on the saved page). The answers the routes give write it as the engine does.
+
+    Raises
+    ------
+    ApiError
+        400, saying its length and the longest legal one.
+    """
+    position = answer.get("position")
+    if game in _LONGEST and isinstance(position, str):
+        refused = inputs.too_long(position.strip(), _LONGEST[game])
+        if refused:
+            raise ApiError(400, f"field 'answer': its position is {refused}")
 
 
 def _result(number: int) -> Result:
@@ -371,6 +395,9 @@ def _reopened(page: str, answer: dict[str, Any]) -> dict[str, Any]:
         field = answer.get("position")
         if not isinstance(field, str) or not field.strip():
             return {}
+        game = "domineering" if page == "domineering.page" else "two-step"
+        if inputs.too_long(field.strip(), _LONGEST[game]):
+            return {}  # a row saved before the check (session 14): the page as it starts
         if page == "two_step.round_page" and answer.get("optional_plays") is True:
             return {"position": field, "optional": "1"}
         return {"position": field}

@@ -193,3 +193,17 @@ def test_a_kingdom_tapped_in_7x7_with_bonuses_reopens_so(page: Any, live_server:
     page.wait_for_function("document.getElementById('total').textContent === '10'")
     assert _bonus_boxes(page) == {"middle": True, "harmony": True}
     assert page.locator(".kingdom-board button").count() == 49
+
+
+# 5. A position longer than any legal one, in a page's address, is refused in words.
+
+
+def test_an_over_long_address_position_is_refused_at_360(page: Any, live_server: str) -> None:
+    response = page.goto(live_server + "/domineering/?position=" + "." * 5_000)
+    assert response.status == 400
+    assert page.inner_text("p.error") == (
+        "the position in the address is 5,000 characters long, longer than any legal "
+        "Domineering position (73 at most): check the link"
+    )
+    _not_wider(page)
+    _shot(page, "s14-long-position")

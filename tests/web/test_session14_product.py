@@ -101,3 +101,129 @@ def test_a_kingdom_s_grid_says_its_frame_so_the_link_does_not(client: FlaskClien
     old = {k: v for k, v in answer.items() if k not in ("bonus", "size")}
     text, _ = _saved(client, "kingdomino", old)
     assert _page_link(text) == "/kingdomino/?kingdom=" + grid.replace(" ", "+")
+
+
+# 5. A position longer than any legal one is refused (saved, or in a page's address).
+
+# An empty 8x8 sheet, the largest board (docs/domineering.md): 8 rows of 8 cells, 7 '/',
+# and the side to move: 64 + 7 + 2 = 73 characters.
+LONGEST_SHEET = "/".join(["........"] * 8) + " H"
+# Two-Step: the 28 tiles of the double-six set make one line (each number 0-6 is on 8
+# halves, an even count); 27 of them on the floor and the 28th, 0-6, on player 2's dance
+# card, the other fields empty ('-'): 77 characters of field names, '; ' and 'turn 1', the
+# floor 27 x 4 - 1 = 107, the card 3, six empty fields 6: 193.
+LONGEST_ROUND = (
+    "floor 0-0 0-1 1-1 1-2 2-0 0-3 3-1 1-4 4-0 0-5 5-1 1-6 6-2 2-2 2-3 3-3 3-4 4-2 2-5 5-3 "
+    "3-6 6-4 4-4 4-5 5-5 5-6 6-6; card1 -; card2 0-6; hand1 -; hand2 -; discards1 -; "
+    "discards2 -; draw -; turn 1"
+)
+
+
+def test_the_longest_legal_positions_are_the_bounds(client: FlaskClient) -> None:
+    assert len(LONGEST_SHEET) == 73
+    assert len(LONGEST_ROUND) == 193
+    halves = re.findall(r"(\d)-(\d)", LONGEST_ROUND)
+    assert sorted(tuple(sorted(h)) for h in halves) == [
+        (str(a), str(b)) for a in range(7) for b in range(a, 7)
+    ]
+    # Both are legal, and the engine writes them as they are written here.
+    sheet = client.post("/api/domineering/analyze", json={"position": LONGEST_SHEET})
+    assert sheet.get_json()["position"] == LONGEST_SHEET
+    round_ = client.post("/api/two-step/analyze", json={"position": LONGEST_ROUND})
+    assert round_.get_json()["position"] == LONGEST_ROUND
+    # Saved, each links its page with its position; one character more is refused.
+    for game, position in (("domineering", LONGEST_SHEET), ("two-step", LONGEST_ROUND)):
+        answer = (sheet if game == "domineering" else round_).get_json()
+        response = client.post(
+            "/api/results", json={"game": game, "notation": "x", "answer": answer}
+        )
+        assert response.status_code == 201
+        too_long = {**answer, "position": position + "."}
+        response = client.post(
+            "/api/results", json={"game": game, "notation": "x", "answer": too_long}
+        )
+        assert response.status_code == 400
+
+
+def test_a_saved_position_of_50_kb_is_refused(client: FlaskClient) -> None:
+    answer = client.post("/api/domineering/analyze", json={"position": "../.."}).get_json()
+    answer["position"] = "." * 50_000
+    response = client.post(
+        "/api/results", json={"game": "domineering", "notation": "x", "answer": answer}
+    )
+    assert response.status_code == 400
+    assert response.get_json()["error"] == (
+        "field 'answer': its position is 50,000 characters long, longer than any legal "
+        "Domineering position (73 at most)"
+    )
+    round_ = client.post("/api/two-step/analyze", json={"position": LONGEST_ROUND}).get_json()
+    round_["position"] = LONGEST_ROUND + " " + "x" * 50_000
+    response = client.post(
+        "/api/results", json={"game": "two-step", "notation": "x", "answer": round_}
+    )
+    assert response.status_code == 400
+    assert "(193 at most)" in response.get_json()["error"]
+
+
+def test_a_legal_position_written_loosely_may_be_longer(client: FlaskClient) -> None:
+    # One row a line, each indented by two spaces: 8 x 10 + 7 line breaks = 87 characters,
+    # the same empty 8x8 sheet (H to move, nothing claimed).
+    loose = "\n".join(["  ........"] * 8)
+    assert len(loose) == 87
+    response = client.get("/domineering/", query_string={"position": loose})
+    assert response.status_code == 200
+    answer = client.post("/api/domineering/analyze", json={"position": "../.."}).get_json()
+    answer["position"] = loose
+    response = client.post(
+        "/api/results", json={"game": "domineering", "notation": "x", "answer": answer}
+    )
+    assert response.status_code == 201
+
+
+def test_a_page_refuses_an_address_position_longer_than_any_legal_one(
+    client: FlaskClient,
+) -> None:
+    response = client.get("/domineering/", query_string={"position": "." * 50_000})
+    assert response.status_code == 400
+    text = html.unescape(response.get_data(as_text=True))
+    assert (
+        "the position in the address is 50,000 characters long, longer than any legal "
+        "Domineering position (73 at most): check the link"
+    ) in text
+    assert "." * 1000 not in text  # not written into the page
+    response = client.get(
+        "/two-step/round",
+        query_string={"position": LONGEST_ROUND + "x"},
+        headers={"Accept": "application/json"},
+    )
+    assert response.status_code == 400
+    assert response.get_json()["error"] == (
+        "the position in the address is 194 characters long, longer than any legal Two-Step "
+        "round position (193 at most): check the link"
+    )
+    # The longest legal ones open their pages.
+    assert client.get("/domineering/", query_string={"position": LONGEST_SHEET}).status_code == 200
+    assert client.get("/two-step/round", query_string={"position": LONGEST_ROUND}).status_code == (
+        200
+    )
+
+
+def test_a_row_saved_before_with_a_long_position_links_the_empty_page(
+    app: Any, client: FlaskClient
+) -> None:
+    # Saved before session 14's check (put in the table directly): its page's link is the
+    # empty page, not a link of 50 kB.
+    from web.db import Result, db
+
+    answer = client.post("/api/domineering/analyze", json={"position": "../.."}).get_json()
+    client.get("/results/")  # the table is made on first use
+    with app.app_context():
+        row = Result(
+            game="domineering", title="t", notation="x", answer={**answer, "position": "." * 50_000}
+        )
+        db.session.add(row)
+        db.session.commit()
+        number = row.id
+    text = client.get(f"/results/{number}").get_data(as_text=True)
+    assert '<a href="/domineering/">Domineering page' in text
+    assert "." * 50_000 not in text.split("saved-answer")[0]

@@ -33,7 +33,19 @@ def page() -> str:
     link gives it; session 13) opens the page with that position analysed; the page
     checks it as if typed in its notation box.
     """
-    return render_template("domineering.html", position=inputs.given("position"))
+    position = inputs.given("position", longest=LONGEST_POSITION)
+    return render_template("domineering.html", position=position)
+
+
+#: The longest legal Domineering position, 73 characters: the largest board, 8x8 (``MAX_SIZE``),
+#: is 8 rows of 8 cells, 7 ``/`` between them and the side to move (`` H``), as
+#: ``format_position`` writes every position (session 14: a saved answer's position of 50 kB
+#: made a link of 50 kB). A longer one is refused unless it reads (written loosely).
+LONGEST_POSITION = inputs.Longest(
+    engine.MAX_SIZE * engine.MAX_SIZE + (engine.MAX_SIZE - 1) + len(" H"),
+    "Domineering position",
+    engine.parse_position,
+)
 
 
 class AnalyzeFields(schemas.Fields):

@@ -41,11 +41,23 @@ def page() -> str:
 @bp.get("/round")
 def round_page() -> str:
     """The referee's page: a whole round from its notation, a move checked, a match."""
-    given = inputs.given("position")
+    given = inputs.given("position", longest=LONGEST_ROUND)
     optional = given is not None and inputs.given("optional") == "1"
     return render_template(
         "two_step_round.html", example=_EXAMPLE, position=given, optional=optional
     )
+
+
+#: The longest legal round position, 193 characters, as ``format_round`` writes every one:
+#: the field names, ``"; "`` between the 9 fields and ``turn 1`` or ``turn 2`` take 77; each of
+#: the 28 tiles (double-six) takes 3 (``3-4``) and a space before the next in its field, an
+#: empty field 1 (``-``). With n tile fields holding tiles the tiles take 4 x 28 - n, the
+#: empty ones 8 - n: 120 - 2n, longest for the fewest fields holding tiles. A round holds
+#: its floor (only the opening's floor is empty, when both cards and both hands hold tiles)
+#: and at least one dance card (both empty is no round): n = 2, 116, so 193: 27 tiles on the
+#: floor (the set's 28 make one line) and the 28th on a card (session 14: a saved answer's
+#: position of 50 kB made a link of 50 kB). A longer one is refused unless it reads.
+LONGEST_ROUND = inputs.Longest(193, "Two-Step round position", engine.parse_round)
 
 
 #: The round shown as an example on the page (docs/two-step.md, Notation).
