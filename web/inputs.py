@@ -128,7 +128,8 @@ def given(name: str, *, longest: Longest | None = None) -> str | None:
     if value is not None and longest is not None:
         refused = too_long(value, longest)
         if refused:
-            raise ApiError(400, f"the {name} in the address is {refused}: check the link")
+            verb = "are" if name.endswith("s") else "is"  # "the hands ... are"
+            raise ApiError(400, f"the {name} in the address {verb} {refused}: check the link")
     return value
 
 

@@ -15,7 +15,7 @@ from referee.kingdomino import infer_frame_size, name_kingdom_squares, parse_kin
 from web import inputs, schemas
 from web.db import Result, db, init_db
 from web.errors import ApiError
-from web.games import domineering, two_step
+from web.games import cross, domineering, kingdomino, two_step
 
 __all__ = ["bp"]
 
@@ -96,9 +96,10 @@ _LONGEST = {"domineering": domineering.LONGEST_POSITION, "two-step": two_step.LO
 
 
 def _check_position(game: str, answer: dict[str, Any]) -> None:
-    """Refuse an answer whose ``position`` is longer than any legal one of its game
-    (:func:`web.inputs.too_long`; session 14: an API client's 50 kB position made a link of
-    50 kB on the saved page). The answers the routes give write it as the engine does.
+    """Refuse an answer whose ``position`` is longer than any legal one of its game, or a
+    kingdom's ``kingdom`` or a Cross round's ``hands`` longer than any legal ones
+    (:func:`web.inputs.too_long`; session 14: an API client's 50 kB position made a link
+    of 50 kB on the saved page). The answers the routes give write them as the engine does.
 
     Raises
     ------
@@ -110,6 +111,25 @@ def _check_position(game: str, answer: dict[str, Any]) -> None:
         refused = inputs.too_long(position.strip(), _LONGEST[game])
         if refused:
             raise ApiError(400, f"field 'answer': its position is {refused}")
+    kingdom = answer.get("kingdom")
+    if game == "kingdomino" and isinstance(kingdom, str):
+        refused = inputs.too_long(kingdom.strip(), kingdomino.LONGEST_KINGDOM)
+        if refused:
+            raise ApiError(400, f"field 'answer': its kingdom is {refused}")
+    hands = _round_hands(answer)
+    if game == "cross" and hands is not None:
+        refused = inputs.too_long(hands, cross.LONGEST_HANDS)
+        if refused:
+            raise ApiError(400, f"field 'answer': its hands are {refused}")
+
+
+def _round_hands(answer: dict[str, Any]) -> str | None:
+    """A saved Cross round's hands as its link writes them (seats split by ``/``; "" for
+    the player who went out), or None for another answer (a match's are rounds)."""
+    hands = answer.get("hands")
+    if isinstance(hands, list) and len(hands) >= 2 and all(isinstance(h, str) for h in hands):
+        return " / ".join(hands)
+    return None
 
 
 def _result(number: int) -> Result:
@@ -404,11 +424,11 @@ def _reopened(page: str, answer: dict[str, Any]) -> dict[str, Any]:
     if page == "kingdomino.page":
         return _reopened_kingdom(answer)
     if page == "cross.page":
-        hands = answer.get("hands")
         # A round's hands are texts ("0-0 1-2", "" for the player who went out); a
-        # match's are lists of rounds.
-        if isinstance(hands, list) and len(hands) >= 2 and all(isinstance(h, str) for h in hands):
-            return {"hands": " / ".join(hands)}
+        # match's are lists of rounds. Too long: a row saved before the check (session 14).
+        hands = _round_hands(answer)
+        if hands is not None and not inputs.too_long(hands, cross.LONGEST_HANDS):
+            return {"hands": hands}
     return {}
 
 
@@ -420,6 +440,8 @@ def _reopened_kingdom(answer: dict[str, Any]) -> dict[str, Any]:
     kingdom = answer.get("kingdom")
     if not isinstance(kingdom, str) or not kingdom.strip():
         return {}
+    if inputs.too_long(kingdom.strip(), kingdomino.LONGEST_KINGDOM):
+        return {}  # a row saved before the check (session 14): the page as it starts
     fields: dict[str, Any] = {"kingdom": kingdom}
     asked = answer.get("bonus")
     if isinstance(asked, list):

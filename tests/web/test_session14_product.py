@@ -227,3 +227,52 @@ def test_a_row_saved_before_with_a_long_position_links_the_empty_page(
     text = client.get(f"/results/{number}").get_data(as_text=True)
     assert '<a href="/domineering/">Domineering page' in text
     assert "." * 50_000 not in text.split("saved-answer")[0]
+
+
+# 5 (continued). A kingdom and a Cross round's hands are bounded alike.
+
+# The largest grid the notation reads, 9x9, each square a letter and a crown digit: 81 x 2
+# + 8 spaces a row x 9 + 8 '/' = 242 characters.
+LONGEST_KINGDOM = "/".join([" ".join(["W3"] * 9)] * 9)
+# The 27 tiles left when the lead 6-6 is on the table, in 4 hands (a blocked round): 27 x 3
+# + 23 spaces + 3 x ' / ' = 113 characters.
+_TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7) if (a, b) != (6, 6)]
+LONGEST_HANDS = [
+    " ".join(_TILES[0:7]),
+    " ".join(_TILES[7:14]),
+    " ".join(_TILES[14:21]),
+    " ".join(_TILES[21:27]),
+]
+
+
+def test_a_kingdom_or_hands_longer_than_any_legal_ones_are_refused(client: FlaskClient) -> None:
+    assert len(LONGEST_KINGDOM) == 242
+    assert len(" / ".join(LONGEST_HANDS)) == 113
+    kingdom = client.post("/api/kingdomino/score", json={"kingdom": LONGEST_KINGDOM}).get_json()
+    assert kingdom["kingdom"] == LONGEST_KINGDOM
+    text, _ = _saved(client, "kingdomino", kingdom)
+    assert "kingdom=W3" in _page_link(text)
+    round_ = client.post("/api/cross/round", json={"hands": LONGEST_HANDS}).get_json()
+    assert round_["hands"] == LONGEST_HANDS
+    _saved(client, "cross", round_)
+    # 50 kB of either is refused, said so.
+    for game, answer, field, what in (
+        ("kingdomino", kingdom, "kingdom", "its kingdom is"),
+        ("cross", round_, "hands", "its hands are"),
+    ):
+        value: Any = "W " * 25_000 if field == "kingdom" else [*LONGEST_HANDS, "1-2 " * 12_500]
+        response = client.post(
+            "/api/results",
+            json={"game": game, "notation": "x", "answer": {**answer, field: value}},
+        )
+        assert response.status_code == 400
+        assert response.get_json()["error"].startswith(f"field 'answer': {what} ")
+    response = client.get(
+        "/cross/", query_string={"hands": "1-2 " * 100}, headers={"Accept": "application/json"}
+    )
+    assert response.get_json()["error"] == (
+        "the hands in the address are 399 characters long, longer than any legal Cross "
+        "round's hands (113 at most): check the link"
+    )
+    response = client.get("/kingdomino/", query_string={"kingdom": "W " * 200})
+    assert response.status_code == 400

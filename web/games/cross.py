@@ -30,7 +30,27 @@ MAX_PLAYERS = 4
 def page() -> str:
     """The round page: one hand per player, from a photo or the tile picker; rounds
     added up to a match's target below."""
-    return render_template("cross.html", targets=engine.TARGETS, hands=inputs.given("hands"))
+    hands = inputs.given("hands", longest=LONGEST_HANDS)
+    return render_template("cross.html", targets=engine.TARGETS, hands=hands)
+
+
+def _round_of(text: str) -> object:
+    """The round scored from hands written as a saved round's link writes them (seats split
+    by ``/``); raises ``ValueError`` when they are no legal round's."""
+    hands = [parse_hand(part, max_pips=6) for part in text.split("/")]
+    return engine.round_result(hands)
+
+
+#: The longest legal round's hands as a saved round's link writes them (``" / "`` between
+#: seats, ``format_hand`` each), 113 characters: the engine takes at most 27 tiles in the
+#: hands (the lead double is on the table), 3 characters each; in k hands holding tiles, a
+#: space between two tiles of a hand, 27 - k, and ``" / "`` between the 4 seats, 9: 81 +
+#: 27 - k + 9, longest with k smallest; only one player goes out (two empty hands are bad
+#: input) and that one set at least the tiles dealt (5 to 4 players), leaving at most 23
+#: in 3 hands (98), so the longest is a blocked round of 4 hands holding 27: 113 (session
+#: 14: a saved answer's hands could make a link of any length). A longer one is refused
+#: unless it reads.
+LONGEST_HANDS = inputs.Longest(113, "Cross round's hands", _round_of)
 
 
 @bp.get("/plays")

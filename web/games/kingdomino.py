@@ -32,6 +32,14 @@ _BONUSES = {"middle": "middle_kingdom", "middle_kingdom": "middle_kingdom", "har
 _ASKED = {"middle": "middle_kingdom", "harmony": "harmony"}
 
 
+#: The longest kingdom the notation reads, 242 characters as ``format_kingdom`` writes it:
+#: the largest grid, 9x9, each square a terrain letter and a crown digit (2 characters), a
+#: space between two squares of a row (8 a row) and a ``/`` between rows (8): 162 + 72 + 8
+#: (session 14: a saved answer's kingdom could make a link of any length). A longer one is
+#: refused unless it reads (written loosely).
+LONGEST_KINGDOM = inputs.Longest(242, "kingdom", engine.parse_kingdom)
+
+
 class KingdomFields(schemas.Fields):
     """What every kingdom answer takes: ``bonus`` (repeatable) and ``size`` (5 or 7)."""
 
@@ -79,7 +87,7 @@ def page() -> str:
     kingdom's link fills in ``kingdom``, its ``bonus`` boxes and its ``size`` (frame)."""
     return render_template(
         "kingdomino.html",
-        kingdom=inputs.given("kingdom"),
+        kingdom=inputs.given("kingdom", longest=LONGEST_KINGDOM),
         bonus=[word.strip() for word in request.args.getlist("bonus") if word.strip()],
         size=inputs.given("size"),
     )
