@@ -138,10 +138,19 @@ def test_a_cross_link_s_hands_are_checked_as_typed(page: Any, live_server: str) 
     assert page.inner_text("#winner-detail") == (
         "The hands in the address are refused: 5 hands, but a round has 2 to 4 players"
     )
-    # 5,000 letters: quoted in part, and the page stays 360 px wide.
-    page.goto(live_server + "/cross/?hands=" + "x" * 5000)
+    # A word of 100 letters: quoted in part, and the page stays 360 px wide.
+    page.goto(live_server + "/cross/?hands=" + "x" * 100)
     page.wait_for_function("document.getElementById('winner').textContent === 'Check the hands'")
     assert page.inner_text("#winner-detail").startswith(
         "The hands in the address are refused: '" + "x" * 40 + "…' is not a tile"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # 5,000 letters, longer than any legal round's hands (113 characters, session 14): the
+    # server refuses the address, in words, 360 px wide.
+    response = page.goto(live_server + "/cross/?hands=" + "x" * 5000)
+    assert response.status == 400
+    assert page.inner_text("p.error") == (
+        "the hands in the address are 5,000 characters long, longer than any legal Cross "
+        "round's hands (113 at most): check the link"
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
