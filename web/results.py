@@ -395,6 +395,8 @@ def _page(game: str, answer: dict[str, Any]) -> str:
     the round page's; the rest their game's page."""
     if game == "two-step" and _kind(game, answer):
         return "two_step.round_page"
+    if game == "kingdomino" and "kingdoms" in answer:
+        return "kingdomino.compare_page"  # a comparison (session 14: it linked the score page)
     return game.replace("-", "_") + ".page"
 
 
@@ -423,6 +425,8 @@ def _reopened(page: str, answer: dict[str, Any]) -> dict[str, Any]:
         return {"position": field}
     if page == "kingdomino.page":
         return _reopened_kingdom(answer)
+    if page == "kingdomino.compare_page":
+        return _reopened_comparison(answer)
     if page == "cross.page":
         # A round's hands are texts ("0-0 1-2", "" for the player who went out); a
         # match's are lists of rounds. Too long: a row saved before the check (session 14).
@@ -454,6 +458,25 @@ def _reopened_kingdom(answer: dict[str, Any]) -> dict[str, Any]:
             inferred = None
         if size != inferred:
             fields["size"] = str(size)
+    return fields
+
+
+def _reopened_comparison(answer: dict[str, Any]) -> dict[str, Any]:
+    """A saved comparison's address fields: ``kingdom1``, ``kingdom2`` (each kingdom's
+    notation) and each ``bonus`` asked (the answer's ``bonus``), as for one kingdom;
+    none when either kingdom is missing or longer than any legal one."""
+    kingdoms = answer.get("kingdoms")
+    if not isinstance(kingdoms, list) or len(kingdoms) != 2:
+        return {}
+    fields: dict[str, Any] = {}
+    for number, kingdom in enumerate(kingdoms, start=1):
+        one = _reopened_kingdom(kingdom) if isinstance(kingdom, dict) else {}
+        if "kingdom" not in one:
+            return {}
+        fields[f"kingdom{number}"] = one["kingdom"]
+    asked = answer.get("bonus")
+    if isinstance(asked, list):
+        fields["bonus"] = [name for name in ("middle", "harmony") if name in asked]
     return fields
 
 

@@ -102,8 +102,17 @@ def place_page() -> str:
 
 @bp.get("/compare")
 def compare_page() -> str:
-    """Two kingdoms side by side, with the tie-break."""
-    return render_template("kingdomino_compare.html")
+    """Two kingdoms side by side, with the tie-break; a saved comparison's link fills in
+    ``kingdom1``, ``kingdom2`` and its ``bonus`` boxes (session 14: it opened the score
+    page, empty)."""
+    return render_template(
+        "kingdomino_compare.html",
+        kingdoms=[
+            inputs.given("kingdom1", longest=LONGEST_KINGDOM),
+            inputs.given("kingdom2", longest=LONGEST_KINGDOM),
+        ],
+        bonus=[word.strip() for word in request.args.getlist("bonus") if word.strip()],
+    )
 
 
 def _bonuses(values: dict[str, Any]) -> dict[str, bool]:
@@ -191,7 +200,8 @@ def score_answer(data: dict[str, Any]) -> dict[str, Any]:
 def compare_answer(data: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/kingdomino/compare``: ``winner``, ``decided_by``, ``scores`` as on the
     CLI, plus ``kingdoms``: each kingdom's full score answer (as ``score_answer``) with
-    the tie-break's ``largest_domain`` (squares) and ``crowns``.
+    the tie-break's ``largest_domain`` (squares) and ``crowns``, and ``bonus`` (the
+    bonuses asked).
 
     Each kingdom is a photo (``photo1``, ``photo2``) or a notation (``kingdom1``,
     ``kingdom2``); ``bonus`` and ``size`` as for the score."""
@@ -200,10 +210,12 @@ def compare_answer(data: dict[str, Any]) -> dict[str, Any]:
         _read(values, f"photo{number}", f"kingdom{number}", which=f"kingdom {number}")
         for number in (1, 2)
     ]
-    comparison = engine.compare(
-        readings[0][0], readings[1][0], size=values["size"], **_bonuses(values)
-    )
+    bonuses = _bonuses(values)
+    comparison = engine.compare(readings[0][0], readings[1][0], size=values["size"], **bonuses)
     answer = comparison.to_json()
+    # The bonuses asked, as the score's answer says them, so a saved comparison reopens
+    # with its boxes ticked (session 14).
+    answer["bonus"] = [name for name, key in _ASKED.items() if bonuses[key]]
     answer["kingdoms"] = [
         _with_reading(_scored(detail), detail, reading)
         for detail, (_, reading) in zip(comparison.details, readings, strict=True)

@@ -527,7 +527,9 @@
   };
 
   /* Two kingdoms compared. */
-  Referee.kingdominoComparePage = function () {
+  /* `givenKingdoms`, `givenBonus`: a saved comparison's two kingdoms and bonus boxes from
+     the address (web/results.py _page_link, session 14), or nulls. */
+  Referee.kingdominoComparePage = function (givenKingdoms, givenBonus) {
     R.errorWords = [
       R.fieldWord("kingdom1", "Kingdom 1"),
       R.fieldWord("kingdom2", "Kingdom 2"),
@@ -693,20 +695,35 @@
     // event's status, so a bonus ticked left the verdict as it was (session 11).
     document.querySelectorAll("input[name=bonus]").forEach((box) => box.addEventListener("change", () => update()));
 
-    // The kingdoms made in this tab before a reload or Back (their photos are not kept).
-    const kept = draft.load();
+    // A saved comparison's kingdoms from the address (the address then drops them, so a
+    // reload brings back the tab's draft), else the kingdoms made in this tab before a
+    // reload or Back (their photos are not kept). A saved kingdom refused (a link edited
+    // by hand) is said under its box, with its text there to fix.
+    const linked = Array.isArray(givenKingdoms) && givenKingdoms.some((text) => R.given(text));
+    const kept = linked ? { kingdoms: givenKingdoms, bonus: givenBonus } : draft.load();
     const texts = kept && Array.isArray(kept.kingdoms) ? kept.kingdoms : [];
     if (texts.some((text) => typeof text === "string" && text)) {
       document.querySelectorAll("input[name=bonus]").forEach((box) => {
         box.checked = Array.isArray(kept.bonus) && kept.bonus.includes(box.value);
       });
+      const back = linked
+        ? "The saved kingdom is filled in: tap a square to change it."
+        : "The kingdom you had here last is back (its photo is not kept).";
       (async () => {
         for (const [index, text] of texts.entries()) {
           if (typeof text !== "string" || !text || !widgets[index]) continue;
           const { ok, data } = await R.post("/api/kingdomino/score", { kingdom: text });
-          if (!ok || widgets[index].squares) continue; // a board made meanwhile stands
+          if (widgets[index].squares) continue; // a board made meanwhile stands
+          if (!ok) {
+            if (linked) {
+              widgets[index].section.querySelector(".notation-text").value = text;
+              widgets[index].section.querySelector("details.notation").open = true;
+              R.status(widgets[index].status, `The kingdom typed is refused: ${data.error}`, "error");
+            }
+            continue;
+          }
           widgets[index].setFromAnswer(data);
-          R.status(widgets[index].status, "The kingdom you had here last is back (its photo is not kept).");
+          R.status(widgets[index].status, back);
         }
         update();
       })();
