@@ -62,13 +62,20 @@ def test_the_page_analyses_a_typed_position_for_the_side_that_started(
     page.click("details.notation summary")
     page.fill("#notation", EVEN)
     page.click("#use-notation")
-    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    # The typed position's answer (not the empty board's, analysed when Started changed).
+    page.wait_for_function(
+        "text => document.getElementById('notation').value === text", arg=EVEN + " V"
+    )
+    assert page.inner_text("#to-move") == "V to move"
     assert page.input_value("#first") == "V"
     # H started, V one pair ahead typed: answered for V, and the page says Started changed.
     page.select_option("#first", "H")
     page.fill("#notation", V_AHEAD)
     page.click("#use-notation")
-    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    page.wait_for_function(
+        "text => document.getElementById('notation').value === text", arg=V_AHEAD + " H"
+    )
+    assert page.inner_text("#to-move") == "H to move"
     assert page.input_value("#first") == "V"
     assert page.text_content("#status") == (
         '"Started" is now V: this position is possible only if V started '
