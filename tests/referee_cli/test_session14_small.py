@@ -47,4 +47,5 @@ def test_place_size_is_described(capsys: pytest.CaptureFixture[str], command: st
     status, out, _ = run(capsys, "kingdomino", command, "--help")
     assert status == 0
     out = " ".join(out.split())
-    assert "--size [5|7] Frame side the kingdom must fit in: 5 (standard) or 7 (Mighty Duel)." in out
+    said = "--size [5|7] Frame side the kingdom must fit in: 5 (standard) or 7 (Mighty Duel)."
+    assert said in out
