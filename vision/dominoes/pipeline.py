@@ -454,6 +454,12 @@ def _pip_first_tiles_read(
     proposals = [(image, c) for c in pip_first_tiles(image)]
     if levelled is not None:
         proposals += [(levelled, c) for c in pip_first_tiles(levelled)]
+    if not any(_sure_at_other_size(tile) for tile in readings):
+        # Nothing read surely (session 14): the pips may be small and foreshortened on
+        # faces in shade (tiles seen low and turned), which the search above takes
+        # whole for ink, its pips' size then misjudged.  They are looked for again as
+        # small pips, on a larger copy with a kernel fitted to them.
+        proposals += [(image, c) for c in pip_first_tiles(image, small_pips=True)]
     for copy, candidate in proposals:
         standing = [tile for tile in legal if not any(tile is gone for gone in outdone)]
         taken = [*standing, *found]

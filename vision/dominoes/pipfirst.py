@@ -68,6 +68,17 @@ SMALL_PIP = 12.0
 TUNED_PIP = 18.0
 MOST_PIP_SIDE = 4096
 
+#: Pips are marks whose box is at most this many times as long as wide; seen low, a
+#: tile's pips are ellipses (foreshortened), and where nothing was read surely marks
+#: up to :data:`FORESHORTENED_PIP` times as long are taken (:func:`pip_first_tiles`).
+PIP_ELONGATION = 2.2
+FORESHORTENED_PIP = 3.0
+
+#: The ink kernel over the pips' diameter on the copy searched where nothing was read
+#: surely: large enough for a pip, small enough that a face in shade (seen low and
+#: turned, its lit side wall paler than it) is not all ink.
+KERNEL_PER_PIP = 2.2
+
 #: Most pip-like marks looked at: a busy table (a woven cloth, gravel) shows thousands,
 #: and then no pips stand out to start from (a double-twelve set has 1,092 pips in all).
 MOST_MARKS = 2000
@@ -114,7 +125,12 @@ def pip_marks(
 
 
 def _marks(
-    lab: np.ndarray, ink: np.ndarray, *, levels: tuple[int, ...], largest: int
+    lab: np.ndarray,
+    ink: np.ndarray,
+    *,
+    levels: tuple[int, ...],
+    largest: int,
+    elongation: float = PIP_ELONGATION,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     centres = np.zeros((0, 2))
     diameters = np.zeros(0)
@@ -126,7 +142,7 @@ def _marks(
             continue
         area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
         round_ = _round_marks(
-            stats, least_area=8, most_elongation=2.2, least_fill=0.5, largest=largest
+            stats, least_area=8, most_elongation=elongation, least_fill=0.5, largest=largest
         )
         new_centres = found[1:][round_].astype(np.float64)
         new_diameters = 2.0 * np.sqrt(area[round_] / np.pi)
@@ -351,7 +367,12 @@ def _tile_outlines(
 
 
 def pip_first_tiles(
-    image: np.ndarray, *, work_side: int = 1280, ink_threshold: int = 40, min_bar: float = 12.0
+    image: np.ndarray,
+    *,
+    work_side: int = 1280,
+    ink_threshold: int = 40,
+    min_bar: float = 12.0,
+    small_pips: bool = False,
 ) -> list[TileCandidate]:
     """Tiles proposed from their pips: pips grouped into halves, paired along a bar.
 
@@ -371,6 +392,14 @@ def pip_first_tiles(
         Ink level of the search (a bar is 1.5 times as dark, as on a pale table).
     min_bar : float, keyword-only
         Shortest bar, working pixels.
+    small_pips : bool, keyword-only
+        Take the pips to be small (session 14: asked where nothing was read surely):
+        only a copy :data:`TUNED_PIP` / :data:`SMALL_PIP` times ``work_side`` long (at
+        most the photo's own size and :data:`MOST_PIP_SIDE`) is searched, where pips of
+        :data:`SMALL_PIP` would be :data:`TUNED_PIP` across, with an ink kernel
+        :data:`KERNEL_PER_PIP` times that (a kernel this much larger than the pips takes
+        a narrow face in shade whole for ink) and marks up to
+        :data:`FORESHORTENED_PIP` times as long as wide (pips seen low are ellipses).
 
     Returns
     -------
@@ -379,6 +408,19 @@ def pip_first_tiles(
         a reading's confidence at :data:`PIP_FIRST_SCORE`); each with variants of its
         outline as ``others``.
     """
+    if small_pips:
+        longest = max(image.shape[:2])
+        side = min(longest, MOST_PIP_SIDE, round(work_side * TUNED_PIP / SMALL_PIP))
+        kernel = 2 * round((KERNEL_PER_PIP * TUNED_PIP - 1) / 2) + 1
+        found, _ = _proposals(
+            image,
+            side,
+            ink_threshold=ink_threshold,
+            min_bar=min_bar,
+            kernel=kernel,
+            elongation=FORESHORTENED_PIP,
+        )
+        return found
     found, size = _proposals(
         image, work_side, ink_threshold=ink_threshold, min_bar=min_bar, first=True
     )
@@ -400,7 +442,14 @@ def _larger_side(image: np.ndarray, work_side: int, size: float | None) -> int |
 
 
 def _proposals(
-    image: np.ndarray, work_side: int, *, ink_threshold: int, min_bar: float, first: bool = False
+    image: np.ndarray,
+    work_side: int,
+    *,
+    ink_threshold: int,
+    min_bar: float,
+    first: bool = False,
+    kernel: int = PIP_KERNEL,
+    elongation: float = PIP_ELONGATION,
 ) -> tuple[list[TileCandidate], float | None]:
     """:func:`pip_first_tiles` at one working size; also the median diameter (working
     pixels) of the pips in halves of three or more (None if there are none).  The
@@ -408,10 +457,11 @@ def _proposals(
     copy (:func:`_larger_side`): its proposals would be dropped."""
     work = shrink(image, work_side)
     scale = image.shape[1] / work.shape[1]
-    kernel = PIP_KERNEL
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
     ink = _ink(lab, kernel=kernel)
-    centres, diameters, colours = _marks(lab, ink, levels=PIP_LEVELS, largest=kernel)
+    centres, diameters, colours = _marks(
+        lab, ink, levels=PIP_LEVELS, largest=kernel, elongation=elongation
+    )
     if not 2 <= len(centres) <= MOST_MARKS:
         return [], None
     bar_level = round(1.5 * ink_threshold)
