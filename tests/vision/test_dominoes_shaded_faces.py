@@ -11,7 +11,10 @@ to them and marks up to three times as long as wide
 
 The photo is drawn here (not a crop of any real photo): four double-twelve faces drawn
 flat by the renderer's own tile drawing, then sheared and squashed into the photo, each
-with a lit side wall below it.  Expected values are the tiles as drawn.
+with a lit side wall below it.  Expected values are the tiles as drawn.  In that search
+a half also keeps to its layout's rows (``pipfirst._in_rows``): the pips of a tile
+touching its end, reached across the crack, are a neighbour's; the expected values there
+are worked by hand.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ import cv2
 import numpy as np
 
 from vision.dominoes import read_dominoes
+from vision.dominoes.pipfirst import _half_pips
 from vision.dominoes.render import _draw_tile
+from vision.dominoes.strokes import _Stroke
 
 #: (pips, centre (x, y) in the photo, angle of the long sides in degrees).
 TILES = [
@@ -103,3 +108,32 @@ def test_faces_in_shade_seen_low_and_turned_are_read() -> None:
     read = Counter(tuple(sorted(tile.pips)) for tile in reading.tiles)
     # The old code read three of the four (the 3-4 not), nothing else.
     assert read == drawn
+
+
+def test_a_half_of_small_pips_does_not_take_in_the_next_tiles_row() -> None:
+    # A bar along x, 60 px long (the tile 80 px wide); below it a 10 of the double-twelve
+    # layout (rows of 3, 2, 2 and 3 pips, 14 px apart, the nearest 12 px from the bar);
+    # a tile touching this one's end shows a row of 3 pips 30 px past the last row
+    # (more than twice the pitch).  Pips 8 px across, one colour, no ink between.
+    bar = _Stroke(np.array([100.0, 100.0]), np.array([1.0, 0.0]), 60.0, 3.0, 1)
+    width = bar.length / 0.75
+    rows = [(112.0, (-20, 0, 20)), (126.0, (-10, 10)), (140.0, (-10, 10)), (154.0, (-20, 0, 20))]
+    ten = [(100.0 + du, v) for v, dus in rows for du in dus]
+    neighbour = [(80.0, 184.0), (100.0, 184.0), (120.0, 184.0)]
+    centres = np.array(ten + neighbour)
+    diameters = np.full(len(centres), 8.0)
+    colours = np.zeros((len(centres), 2))
+    ink = np.zeros((240, 240), dtype=np.uint8)
+    (ahead, back), counts = _half_pips(
+        bar,
+        np.array([0.0, 1.0]),
+        width,
+        np.arange(10),
+        (centres, diameters, colours),
+        ink,
+        60,
+        in_rows=True,
+    )
+    # Taken in, the neighbour's row made 13 pips reaching 84 px.
+    assert counts == (10, 0)
+    assert (ahead, back) == (54.0, 0.0)

@@ -93,6 +93,10 @@ SHEAR_TOLERANCE = 6.0
 #: neighbour's, past a blank half's end).
 NEAREST_PIP = 0.6
 
+#: Rows of a half's pips farther from the last than this many times their median
+#: pitch are a neighbour's (:func:`_in_rows`; a legal layout's rows stand at one pitch).
+ROW_GAP = 1.6
+
 #: Score (0..1) of a pip-first tile: its reading's confidence is capped at it.
 PIP_FIRST_SCORE = 0.7
 
@@ -397,9 +401,10 @@ def pip_first_tiles(
         only a copy :data:`TUNED_PIP` / :data:`SMALL_PIP` times ``work_side`` long (at
         most the photo's own size and :data:`MOST_PIP_SIDE`) is searched, where pips of
         :data:`SMALL_PIP` would be :data:`TUNED_PIP` across, with an ink kernel
-        :data:`KERNEL_PER_PIP` times that (a kernel this much larger than the pips takes
-        a narrow face in shade whole for ink) and marks up to
-        :data:`FORESHORTENED_PIP` times as long as wide (pips seen low are ellipses).
+        :data:`KERNEL_PER_PIP` times that (a kernel much larger than the pips takes a
+        narrow face in shade whole for ink) and marks up to :data:`FORESHORTENED_PIP`
+        times as long as wide (pips seen low are ellipses); each half keeps to its
+        layout's rows (:func:`_in_rows`: tiles touching end to end).
 
     Returns
     -------
@@ -419,6 +424,7 @@ def pip_first_tiles(
             min_bar=min_bar,
             kernel=kernel,
             elongation=FORESHORTENED_PIP,
+            in_rows=True,
         )
         return found
     found, size = _proposals(
@@ -450,11 +456,14 @@ def _proposals(
     first: bool = False,
     kernel: int = PIP_KERNEL,
     elongation: float = PIP_ELONGATION,
+    in_rows: bool = False,
 ) -> tuple[list[TileCandidate], float | None]:
     """:func:`pip_first_tiles` at one working size; also the median diameter (working
     pixels) of the pips in halves of three or more (None if there are none).  The
     ``first`` search stops at the pips' size when it is to be made again on a larger
-    copy (:func:`_larger_side`): its proposals would be dropped."""
+    copy (:func:`_larger_side`): its proposals would be dropped.  ``kernel``: the ink
+    kernel (pixels, odd); ``elongation``: the longest pip mark over its width;
+    ``in_rows``: each half keeps to its layout's rows (:func:`_half_pips`)."""
     work = shrink(image, work_side)
     scale = image.shape[1] / work.shape[1]
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
@@ -515,7 +524,14 @@ def _proposals(
                 along = np.array([np.cos(turned), np.sin(turned)])
                 direction = square * along[0] + np.array([-square[1], square[0]]) * along[1]
                 reach, counts = _half_pips(
-                    stroke, direction, width, group, (centres, diameters, colours), ink, bar_level
+                    stroke,
+                    direction,
+                    width,
+                    group,
+                    (centres, diameters, colours),
+                    ink,
+                    bar_level,
+                    in_rows=in_rows,
                 )
                 outlines += [
                     (o * scale, counts)
@@ -614,6 +630,7 @@ def _half_pips(
     pips: tuple[np.ndarray, np.ndarray, np.ndarray],
     ink: np.ndarray,
     bar: int,
+    in_rows: bool = False,
 ) -> tuple[tuple[float, float], tuple[int, int]]:
     """How far (pixels across ``stroke``, ahead and back) the pips of each half reach,
     and how many pips each half holds (ahead, back).
@@ -624,6 +641,9 @@ def _half_pips(
     :data:`SPARSE_REACH` diameters with no ink between (a crack or a gap's shadow ends
     a tile); the group's side also keeps to its colour.  The other half reaches at
     most 1.15 times as far as the group's.  0 where there are no pips (a blank half).
+    With ``in_rows`` (the search for small pips, :func:`pip_first_tiles`), each half
+    keeps to its layout's rows (:func:`_in_rows`): a touching tile's pips reached
+    across the crack at its end are left out.
     """
     centres, diameters, colours = pips
     u, v = _offsets(stroke, across, centres)
@@ -639,6 +659,8 @@ def _half_pips(
     colour = colours[group].mean(axis=0)
     own = inside & (v * sign > 0) & (np.abs(colours - colour).sum(axis=1) <= SAME_COLOUR)
     own_half = _chain(list(group), np.flatnonzero(own), centres, diameters, ink, bar)
+    if in_rows:
+        own_half = own_half[_in_rows(np.abs(v[own_half]), size)]
     own_reach = float(np.abs(v[own_half]).max())
     other = np.flatnonzero(inside & (v * sign < 0))
     other_reach = 0.0
@@ -650,11 +672,39 @@ def _half_pips(
         seed = int(other[np.argmin(np.abs(v[other]))])
         alike = other[np.abs(colours[other] - colours[seed]).sum(axis=1) <= SAME_COLOUR]
         other_half = _chain([seed], alike, centres, diameters, ink, bar)
+        if in_rows:
+            other_half = other_half[_in_rows(np.abs(v[other_half]), size)]
         other_reach = min(float(np.abs(v[other_half]).max()), 1.15 * own_reach)
         other_count = len(other_half)
     if sign > 0:
         return (own_reach, other_reach), (len(own_half), other_count)
     return (other_reach, own_reach), (other_count, len(own_half))
+
+
+def _in_rows(offsets: np.ndarray, size: float) -> np.ndarray:
+    """Which pips of a half (``offsets``: their distances from the bar, pixels, the
+    first the nearest's or the group's) stand in its layout's rows: the rows (offsets
+    within half a pip ``size`` of one another) of a legal layout stand at about one
+    pitch, so where three or more rows are found, the rows past the first gap wider
+    than :data:`ROW_GAP` times their median pitch are a neighbour's (a tile touching
+    this one's end, its pips reached across the crack between them).
+
+    Returns
+    -------
+    (k,) ndarray of bool
+    """
+    ahead = np.sort(offsets)
+    steps = np.diff(ahead)
+    breaks = np.flatnonzero(steps > 0.5 * size)
+    if len(breaks) < 2:
+        return np.ones(len(offsets), dtype=bool)  # fewer than three rows
+    pitches = steps[breaks]
+    pitch = float(np.median(pitches))
+    wide = np.flatnonzero(pitches > ROW_GAP * pitch)
+    if not len(wide):
+        return np.ones(len(offsets), dtype=bool)
+    cut = float(ahead[breaks[wide[0]]])
+    return offsets <= cut
 
 
 def _chain(
