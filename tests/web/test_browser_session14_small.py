@@ -55,3 +55,18 @@ def test_the_kingdom_total_bar_shows_only_while_the_answer_is_out_of_sight(
     # Scrolled to the answer: the bar would only cover a row of it, so it goes.
     page.locator("#domains").scroll_into_view_if_needed()
     page.wait_for_selector("#total-bar", state="hidden")
+
+
+def test_a_cell_picked_after_a_refused_pair_and_tapped_again_clears_the_message(
+    page: Any, live_server: str
+) -> None:
+    # Session 14 review: A1 then C5 picks C5 and says so; C5 tapped again unpicks it, and
+    # the status went on saying "C5 is picked now" with no cell picked.
+    page.goto(live_server + "/domineering/")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    page.click("rect.cell[data-cell='A1']")
+    page.click("rect.cell[data-cell='C5']")
+    page.wait_for_selector("#status.error")
+    page.click("rect.cell[data-cell='C5']")
+    assert page.locator("rect.cell.picked").count() == 0
+    assert page.text_content("#status") == ""

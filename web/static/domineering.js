@@ -197,6 +197,8 @@
         picked = [row, col];
       } else if (picked[0] === row && picked[1] === col) {
         picked = null;
+        // Nothing is picked now: "... is picked now" (a pair refused just before) goes too.
+        if (status.textContent.startsWith("No pair: ")) R.status(status, "");
       } else {
         const [prow, pcol] = picked;
         const adjacent = Math.abs(prow - row) + Math.abs(pcol - col) === 1;
