@@ -97,7 +97,8 @@ _LONGEST = {"domineering": domineering.LONGEST_POSITION, "two-step": two_step.LO
 
 def _check_position(game: str, answer: dict[str, Any]) -> None:
     """Refuse an answer whose ``position`` is longer than any legal one of its game, or a
-    kingdom's ``kingdom`` or a Cross round's ``hands`` longer than any legal ones
+    kingdom's ``kingdom`` (a comparison's ``kingdoms``' too) or a Cross round's ``hands``
+    longer than any legal ones
     (:func:`web.inputs.too_long`; session 14: an API client's 50 kB position made a link
     of 50 kB on the saved page). The answers the routes give write them as the engine does.
 
@@ -116,6 +117,15 @@ def _check_position(game: str, answer: dict[str, Any]) -> None:
         refused = inputs.too_long(kingdom.strip(), kingdomino.LONGEST_KINGDOM)
         if refused:
             raise ApiError(400, f"field 'answer': its kingdom is {refused}")
+    compared = answer.get("kingdoms")  # a comparison's two kingdoms, linked as one is
+    if game == "kingdomino" and isinstance(compared, list):
+        for number, one in enumerate(compared, start=1):
+            text = one.get("kingdom") if isinstance(one, dict) else None
+            if not isinstance(text, str):
+                continue
+            refused = inputs.too_long(text.strip(), kingdomino.LONGEST_KINGDOM)
+            if refused:
+                raise ApiError(400, f"field 'answer': kingdom {number} is {refused}")
     hands = _round_hands(answer)
     if game == "cross" and hands is not None:
         refused = inputs.too_long(hands, cross.LONGEST_HANDS)
