@@ -129,7 +129,8 @@ def given(name: str, *, longest: Longest | None = None) -> str | None:
         refused = too_long(value, longest)
         if refused:
             verb = "are" if name.endswith("s") else "is"  # "the hands ... are"
-            raise ApiError(400, f"the {name} in the address {verb} {refused}: check the link")
+            words = re.sub(r"(\D)(\d+)$", r"\1 \2", name)  # "kingdom 2", as the page says
+            raise ApiError(400, f"the {words} in the address {verb} {refused}: check the link")
     return value
 
 

@@ -34,3 +34,15 @@ def test_a_saved_comparison_s_kingdom_is_bounded_as_a_saved_kingdom_is(
     ).get_json()
     ok = client.post("/api/results", json={"game": "kingdomino", "notation": "x", "answer": answer})
     assert ok.status_code == 201
+
+
+def test_a_compare_address_kingdom_too_long_is_named_in_words(client: FlaskClient) -> None:
+    # 300 letters: one row of 300 squares, past the 9 columns the notation reads and the
+    # 242 characters of the longest kingdom. The page's words name "kingdom 2" as the page
+    # does, not the address field "kingdom2".
+    page = client.get("/kingdomino/compare", query_string={"kingdom2": "F" * 300})
+    assert page.status_code == 400
+    assert (
+        "the kingdom 2 in the address is 300 characters long, longer than any legal kingdom "
+        "(242 at most): check the link"
+    ) in page.get_data(as_text=True)
