@@ -42,18 +42,20 @@ def test_a_two_step_match_says_the_winners_score_first(page: Any, live_server: s
 def test_the_kingdom_total_bar_shows_only_while_the_answer_is_out_of_sight(
     page: Any, live_server: str
 ) -> None:
-    # Forest 2 squares x 1 crown = 2 points. At 360 x 740 the answer lies under the board.
+    # A 5x5 kingdom: forest 5 squares x 1 crown = 5 in row 1, the rest wheat without a
+    # crown (0). At 360 x 740 the answer lies under the 5x5 board.
+    rows = ["F1 F F F F", "W W W W W", "W W C W W", "W W W W W", "W W W W W"]
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(live_server + "/kingdomino/")
     page.click("details.notation summary")
-    page.fill("#notation", "C F1 F")
+    page.fill("#notation", "/".join(rows))
     page.click("#use-notation")
-    page.wait_for_function("document.getElementById('total').textContent === '2'")
+    page.wait_for_function("document.getElementById('total').textContent === '5'")
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_selector("#total-bar", state="visible")
-    assert page.inner_text("#total-bar-value") == "2"
-    # Scrolled to the answer: the bar would only cover a row of it, so it goes.
-    page.locator("#domains").scroll_into_view_if_needed()
+    assert page.inner_text("#total-bar-value") == "5"
+    # Scrolled to the total: the bar would only cover a row of the answer, so it goes.
+    page.locator(".total-card").scroll_into_view_if_needed()
     page.wait_for_selector("#total-bar", state="hidden")
 
 
@@ -70,3 +72,20 @@ def test_a_cell_picked_after_a_refused_pair_and_tapped_again_clears_the_message(
     page.click("rect.cell[data-cell='C5']")
     assert page.locator("rect.cell.picked").count() == 0
     assert page.text_content("#status") == ""
+
+
+def test_the_kingdom_total_bar_comes_back_below_a_long_answer(page: Any, live_server: str) -> None:
+    # A 7x7 checkerboard of wheat and forest (castle in the middle): every square a domain
+    # of its own, 48 domains listed, no crown: 0 points. Scrolled to the last domain, the
+    # total card is far above: the bar shows the total again (review of 29b909a).
+    rows = [" ".join("WF"[(r + c) % 2] for c in range(7)) for r in range(7)]
+    rows[3] = "F W F C F W F"
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(live_server + "/kingdomino/")
+    page.click("details.notation summary")
+    page.fill("#notation", "/".join(rows))
+    page.click("#use-notation")
+    page.wait_for_function("document.querySelectorAll('#domains li').length > 20")
+    page.locator("#domains li").last.scroll_into_view_if_needed()
+    page.wait_for_selector("#total-bar", state="visible")
+    assert " ".join(page.inner_text("#total-bar").split()) == "Total 0 to the answer"

@@ -379,15 +379,14 @@
       lastAnswer ? { game: "kingdomino", notation: lastAnswer.kingdom, answer: lastAnswer } : null
     );
 
-    // The phone's total bar (fixed at the foot) leads to the answer while it is out of
-    // sight; with the answer up on screen (in the top three quarters: its top edge
-    // peeping in at the foot does not count) it would only cover a row of it (session 14).
+    // The phone's total bar (fixed at the foot) shows the total while the total card is
+    // out of sight, below the board or above a long list of domains scrolled through
+    // (session 14); with the card on screen it would only cover a row of the answer.
     const totalBar = document.getElementById("total-bar");
     if ("IntersectionObserver" in window) {
-      new IntersectionObserver(
-        (entries) => totalBar.classList.toggle("answer-in-sight", entries[entries.length - 1].isIntersecting),
-        { rootMargin: "0px 0px -25% 0px" }
-      ).observe(answerBox);
+      new IntersectionObserver((entries) =>
+        totalBar.classList.toggle("answer-in-sight", entries[entries.length - 1].isIntersecting)
+      ).observe(answerBox.querySelector(".total-card"));
     }
 
     function show(answer) {
