@@ -133,16 +133,16 @@ def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) ->
     except ValueError as error:  # an impossible sheet still gets its overlay, then exit 2
         if overlay is not None and getattr(error, "overlay", None) is not None:
             write_overlay(overlay, error.overlay)  # type: ignore[attr-defined]
+        # The photo named, as the web app names its field (session 14).
+        message = str(error)
+        named = message if message.startswith(path) else f"{path}: {message}"
         other = _other_starter(getattr(error, "reading", None), first)
         if other is not None:
             fail(
-                f"{error}; with {other} starting the sheet is possible: if {other} started "
+                f"{named}; with {other} starting the sheet is possible: if {other} started "
                 f"this game (RULINGS.md: V starts the second game of a match), give --first {other}"
             )
-        message = str(error)
-        if not message.startswith(path):  # the photo named, as the web app names its field
-            fail(f"{path}: {message}")
-        raise
+        fail(named)
     if overlay is not None and getattr(result, "overlay", None) is not None:
         write_overlay(overlay, result.overlay)
     return result if isinstance(result, dict) else dict(result.to_json())

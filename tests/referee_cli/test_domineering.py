@@ -311,8 +311,9 @@ def test_a_sheet_impossible_with_h_starting_names_first_v(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1
+    # The photo named first, as every refused photo is (session 14).
     assert captured.err.startswith(
-        f"referee: error: the photo shows an impossible position {cells}"
+        f"referee: error: {photo}: the photo shows an impossible position {cells}"
     )
     assert captured.err.rstrip().endswith("give --first V")
     # Told V started, the same photo reads with no error.
