@@ -87,7 +87,7 @@ import numpy as np  # noqa: E402
 from referee.kingdomino import Kingdom, parse_kingdom, score  # noqa: E402
 from vision.datasets import PROJECT_ROOT, data_root  # noqa: E402
 from vision.kingdomino.classify import SquareModel, load_model  # noqa: E402
-from vision.kingdomino.dominoes import domino_kinds  # noqa: E402
+from vision.kingdomino.dominoes import domino_kind, domino_kinds  # noqa: E402
 from vision.kingdomino.evidence import NoKingdomError  # noqa: E402
 from vision.kingdomino.pipeline import find_squares, load_photo, read_kingdom  # noqa: E402
 from vision.kingdomino.render import (  # noqa: E402
@@ -587,7 +587,7 @@ def duel_pairs(
         for piece in domino_split(photo.labels) or []:
             if len(piece) == 2:
                 a, b = ((photo.labels[r][c][0], int(photo.labels[r][c][1])) for r, c in piece)
-                found[(a, b) if a == b else frozenset((a, b))] += 1
+                found[domino_kind(a, b)] += 1
         return found
 
     full = [

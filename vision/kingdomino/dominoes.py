@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from referee.kingdomino import Square, Terrain
 from referee.kingdomino.tiles import TILES
 
-__all__ = ["domino_kinds", "splits_into_dominoes"]
+__all__ = ["domino_kind", "domino_kinds", "splits_into_dominoes"]
 
 Kind = tuple[str, int]
 
@@ -23,11 +23,13 @@ def domino_kinds() -> Counter[frozenset[Kind] | tuple[Kind, Kind]]:
     """How many dominoes of each unordered pair of (terrain, crowns) the set holds."""
     counts: Counter[frozenset[Kind] | tuple[Kind, Kind]] = Counter()
     for _, left, left_crowns, right, right_crowns in TILES:
-        counts[_pair((left, left_crowns), (right, right_crowns))] += 1
+        counts[domino_kind((left, left_crowns), (right, right_crowns))] += 1
     return counts
 
 
-def _pair(a: Kind, b: Kind) -> frozenset[Kind] | tuple[Kind, Kind]:
+def domino_kind(a: Kind, b: Kind) -> frozenset[Kind] | tuple[Kind, Kind]:
+    """The kind of a domino of halves ``a`` and ``b`` ((terrain, crowns) each), as
+    :func:`domino_kinds` counts it: unordered (a frozenset), a pair of like halves a tuple."""
     return (a, b) if a == b else frozenset((a, b))
 
 
@@ -86,7 +88,7 @@ def splits_into_dominoes(
         for other in ((r, c + 1), (r + 1, c)):
             if other not in cells or other in taken:
                 continue
-            kind = _pair(cells[r, c], cells[other])
+            kind = domino_kind(cells[r, c], cells[other])
             if stock[kind] <= 0:
                 continue
             stock[kind] -= 1

@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from referee.kingdomino import Kingdom, Terrain, format_kingdom, parse_kingdom, score
-from vision.kingdomino.dominoes import domino_kinds
+from vision.kingdomino.dominoes import domino_kind, domino_kinds
 from vision.kingdomino.grid import find_grid
 
 __all__ = [
@@ -528,9 +528,6 @@ def domino_split(
     taken: set[tuple[int, int]] = set()
     pairs: list[list[tuple[int, int]]] = []
 
-    def kind(a: tuple[str, int], b: tuple[str, int]) -> object:
-        return (a, b) if a == b else frozenset((a, b))
-
     def search(index: int) -> bool:
         while index < len(order) and order[index] in taken:
             index += 1
@@ -540,7 +537,7 @@ def domino_split(
         for other in ((r, c + 1), (r + 1, c)):
             if other not in cells or other in taken:
                 continue
-            pair = kind(cells[r, c], cells[other])
+            pair = domino_kind(cells[r, c], cells[other])
             if stock[pair] <= 0:  # type: ignore[index]
                 continue
             stock[pair] -= 1  # type: ignore[index]
@@ -757,10 +754,10 @@ def duel_crop(
     Each crop is cut into its dominoes (:func:`domino_split` of its labels, the pixels
     between its grid lines); the 24 dominoes are laid in a random tiling of the 7x7 grid
     less its centre, each in a random slot, turned by a quarter turn where the slot lies
-    the other way (else by none or a half turn, drawn), its pixels turned with it; the first
-    crop's castle square is the centre.  Every square is resized to ``side`` pixels.  The
-    layout is not a game's (neighbouring terrains need not match); its labels follow the
-    pieces, so its score is the labels' score.
+    the other way (else by none or a half turn, drawn), its pixels turned with it; the
+    castle square of the first crop that has one is the centre.  Every square is resized
+    to ``side`` pixels.  The layout is not a game's (neighbouring terrains need not match);
+    its labels follow the pieces, so its score is the labels' score.
 
     Parameters
     ----------
@@ -789,7 +786,8 @@ def duel_crop(
     Raises
     ------
     ValueError
-        If a crop does not split into 12 dominoes or the two together exceed the set.
+        If a crop does not split into 12 dominoes, the two together exceed the set, or
+        neither crop shows a castle square.
     """
     rng = np.random.default_rng(seed)
     size = 7
@@ -819,7 +817,7 @@ def duel_crop(
                 (rows[r0][c0][0], int(rows[r0][c0][1])),
                 (rows[r1][c1][0], int(rows[r1][c1][1])),
             )
-            kind: object = (first, second) if first == second else frozenset((first, second))
+            kind: object = domino_kind(first, second)
             stock[kind] -= 1  # type: ignore[index]
             if stock[kind] < 0:  # type: ignore[index]
                 raise ValueError(f"the two crops hold more {sorted(kind)} dominoes than the set")
@@ -827,7 +825,7 @@ def duel_crop(
             names.ravel()[:] = [first, second]
             blocks.append((_cut(*box, (r0, c0), names.shape), names))
     if castle is None:
-        raise ValueError("no castle square in the first crop")
+        raise ValueError("no castle square in either crop")
     slots = _duel_tiling(size, rng)
     out = np.zeros((size * side, size * side, 3), np.uint8)
     middle = size // 2
