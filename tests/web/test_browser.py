@@ -505,7 +505,7 @@ def test_cross_match_rounds_added_up_to_the_target(page: Any, live_server: str) 
     assert page.locator("section.player .hand-tiles .tile-button").count() == 0
     page.select_option("#match-target", "50")
     # Round 2: player 1 went out, player 2 holds 57 pips: player 1 scores 57 and wins.
-    page.click("section.player[data-player='1'] .choose")  # none added: went out
+    page.click("section.player[data-player='1'] .went-out")
     page.click("section.player[data-player='2'] .choose")
     for tile in ("6-6", "5-5", "4-4", "3-3", "5-6", "4-6"):
         page.click(f"#picker .tile-button[data-tile='{tile}']")
@@ -684,8 +684,9 @@ def test_cross_seat_whose_photo_failed_is_not_scored_as_gone_out(
     assert "Player 1's photo could not be read" in page.inner_text("#winner-detail")
     assert "not an image" in page.inner_text("section.player[data-player='1'] .status")
     assert page.locator("section.player[data-player='2'] .hand-tiles .tile-button").count() == 1
-    # Player 1 did go out: "Add tiles here" and none added scores the round again.
-    page.click("section.player[data-player='1'] .choose")
+    # Player 1 did go out: "Went out" scores the round again (session 14 review: it was
+    # "Add tiles here" and none added).
+    page.click("section.player[data-player='1'] .went-out")
     page.wait_for_function(winner + "'Player 1 scores 4'")
     # Refused again, then a tile added by hand: 1-1 (2 pips) against 2-2 (4), blocked.
     page.set_input_files("section.player[data-player='1'] .hand-photo", str(note))
@@ -868,7 +869,7 @@ def test_no_save_button_while_the_answer_is_an_error(page: Any, live_server: str
     )
     page.goto(live_server + "/cross/")
     page.click("#picker .tile-button[data-tile='1-6']")
-    page.click("section.player[data-player='2'] .choose")  # every hand in (session 14)
+    page.click("section.player[data-player='2'] .went-out")  # every hand in (session 14)
     page.wait_for_function("document.getElementById('winner').textContent === 'Check the hands'")
     assert "1-6 appears more than once" in page.inner_text("#winner-detail")
     assert page.locator("#answer .save-button").is_hidden()
@@ -1159,7 +1160,7 @@ def test_cross_match_reloaded_keeps_its_player_count(page: Any, live_server: str
     page.goto(live_server + "/cross/")
     page.click("#player-count button[data-count='3']")
     # Player 1 went out; players 2 and 3 hold 12 and 3 pips: player 1 scores 15.
-    page.click("section.player[data-player='1'] .choose")  # none added: went out
+    page.click("section.player[data-player='1'] .went-out")
     page.click("section.player[data-player='2'] .choose")
     page.click("#picker .tile-button[data-tile='6-6']")
     page.click("section.player[data-player='3'] .choose")
@@ -1486,8 +1487,8 @@ def test_cross_match_request_refused_is_not_said_once_a_round_is_scored(
     assert page.inner_text("#match-status") == (
         "Score a round first: the hands above do not make one yet"
     )
-    # Player 1 went out ("Add tiles here", none added): 12 pips left, player 1 scores 12.
-    page.click("section.player[data-player='1'] .choose")
+    # Player 1 went out ("Went out"): 12 pips left, player 1 scores 12.
+    page.click("section.player[data-player='1'] .went-out")
     page.wait_for_function("document.getElementById('winner').textContent === 'Player 1 scores 12'")
     assert page.inner_text("#match-status") == ""
     assert page.inner_text("section.player[data-player='1'] .status") == ""

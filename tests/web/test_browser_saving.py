@@ -37,7 +37,7 @@ def test_a_cross_match_is_saved_once_and_shown(page: Any, live_server: str) -> N
     page.goto(live_server + "/cross/")
     page.wait_for_function("document.querySelectorAll('#match-rounds li').length === 3")
     # Round 4: player 1 went out, player 2 holds 4-4 3-6 = 17 pips: 39 + 17 = 56 >= 50.
-    page.click("section.player[data-player='1'] .choose")  # none added: went out
+    page.click("section.player[data-player='1'] .went-out")
     page.click("section.player[data-player='2'] .choose")
     for tile in ("4-4", "3-6"):
         page.click(f"#picker .tile-button[data-tile='{tile}']")
@@ -80,7 +80,7 @@ def test_a_cross_match_is_saved_once_and_shown(page: Any, live_server: str) -> N
 def test_no_cross_match_save_button_before_a_round_is_added(page: Any, live_server: str) -> None:
     page.goto(live_server + "/cross/")
     page.click("#picker .tile-button[data-tile='6-6']")
-    page.click("section.player[data-player='2'] .choose")  # none added: went out
+    page.click("section.player[data-player='2'] .went-out")
     page.wait_for_function("document.getElementById('winner').textContent.startsWith('Player')")
     assert page.locator("#answer .save-button").is_visible()  # the round's own button
     assert page.locator("#match .save-button").is_hidden()
@@ -157,7 +157,7 @@ def test_a_two_step_match_is_saved_and_refused_rounds_are_not(page: Any, live_se
 def test_saved_is_said_only_while_the_answer_is_the_one_saved(page: Any, live_server: str) -> None:
     # A Cross round: player 1 holds 6-6 (12 pips), player 2 went out and scores 12.
     page.goto(live_server + "/cross/")
-    page.click("section.player[data-player='2'] .choose")  # none added: went out
+    page.click("section.player[data-player='2'] .went-out")
     page.click("section.player[data-player='1'] .choose")
     page.click("#picker .tile-button[data-tile='6-6']")
     page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 12'")

@@ -183,7 +183,7 @@ def test_cross_reading_arriving_after_the_round_was_added_stays_out_of_the_next(
     # Then player 2's hand of the next round is read (hand-dark-8, 32 pips). Had the late
     # reading landed, player 1 would hold 46 pips: "Player 2 scores 14"; it is dropped, so
     # player 1's hand is empty and still to come (session 14); tapped in as gone out
-    # ("Add tiles here", none added): "Player 1 scores 32".
+    # ("Went out"): "Player 1 scores 32".
     page.set_input_files(
         "section.player[data-player='2'] .hand-photo", str(SAMPLES / "hand-dark-8.jpg")
     )
@@ -193,7 +193,7 @@ def test_cross_reading_arriving_after_the_round_was_added_stays_out_of_the_next(
         "document.getElementById('winner').textContent === \"Waiting for player 1's hand\""
     )
     assert page.inner_text("section.player[data-player='1'] .pips") == "0"
-    page.click("section.player[data-player='1'] .choose")
+    page.click("section.player[data-player='1'] .went-out")
     page.wait_for_function("document.getElementById('winner').textContent === 'Player 1 scores 32'")
     assert page.inner_text("section.player[data-player='1'] .pips") == "0"
     assert page.inner_text("section.player[data-player='1'] .status") == ""

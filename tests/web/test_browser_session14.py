@@ -80,7 +80,7 @@ def test_cross_names_no_winner_until_every_hand_is_in(page: Any, live_server: st
     page.wait_for_function(_WINNER, arg="Waiting for player 2's hand")
     assert page.inner_text("#winner-detail") == (
         "The round is scored once every hand is in: photograph each hand left or pick its "
-        "tiles (a player who went out: tap Add tiles here and add none)"
+        "tiles (a player who went out: tap Went out)"
     )
     assert page.locator("#pips li").count() == 0
     assert not page.is_visible("#answer .save-button")
@@ -109,8 +109,8 @@ def test_cross_says_every_hand_missing_and_takes_a_player_who_went_out(
     page.click("section.player[data-player='3'] .choose")
     page.click("#picker .tile-button[data-tile='1-2']")
     page.wait_for_function(_WINNER, arg="Waiting for player 2's hand")
-    # Player 2 went out ("Add tiles here", none added): scores 12 + 3 = 15.
-    page.click("section.player[data-player='2'] .choose")
+    # Player 2 went out ("Went out"): scores 12 + 3 = 15.
+    page.click("section.player[data-player='2'] .went-out")
     page.wait_for_function(_WINNER, arg="Player 2 scores 15")
     assert page.inner_text("#winner-detail") == "went out (played the last tile)"
     # A reload keeps every hand in, the empty one as gone out.
@@ -121,6 +121,78 @@ def test_cross_says_every_hand_missing_and_takes_a_player_who_went_out(
     page.wait_for_function("document.querySelectorAll('#match-rounds li').length === 1")
     page.click("#picker .tile-button[data-tile='0-1']")
     page.wait_for_function(_WINNER, arg="Waiting for the hands of players 2 and 3")
+    _not_wider(page)
+
+
+# Session 14 review: "Went out" is its own control; "Add tiles here" only chooses the seat.
+
+_SEAT = "section.player[data-player='{}']"
+
+
+def test_cross_add_tiles_here_only_chooses_the_seat_and_went_out_enters_it(
+    page: Any, live_server: str
+) -> None:
+    # The review's repro at 360 px: 6-6 picked for player 1, then player 2's "Add tiles
+    # here" (to pick player 2's tiles) at once said "Player 2 scores 12 — went out".
+    rounds: list[str] = []
+    page.on(
+        "request",
+        lambda request: rounds.append(request.url) if "/api/cross/round" in request.url else None,
+    )
+    page.goto(live_server + "/cross/")
+    page.click("#picker .tile-button[data-tile='6-6']")
+    page.wait_for_function(_WINNER, arg="Waiting for player 2's hand")
+    assert not rounds  # no round asked while a hand is missing
+    page.click(_SEAT.format(2) + " .choose")
+    page.wait_for_timeout(400)  # the old page asked /api/cross/round at once here
+    assert page.inner_text("#winner") == "Waiting for player 2's hand"
+    assert not page.is_visible("#answer .save-button")
+    assert not rounds
+    # The seat is chosen for the picker, and nothing else.
+    assert page.inner_text("#picker-target") == "player 2"
+    assert page.locator(_SEAT.format(2) + ".active").count() == 1
+    assert page.get_attribute(_SEAT.format(2) + " .went-out", "aria-pressed") == "false"
+    # "Went out", 44 px tall beside "Add tiles here": player 2 played the last tile and
+    # scores the others' pips less their own (rules/cross.txt): 12 - 0 = 12.
+    box = page.locator(_SEAT.format(2) + " .went-out").bounding_box()
+    assert box is not None and box["height"] >= 44
+    page.click(_SEAT.format(2) + " .went-out")
+    page.wait_for_function(_WINNER, arg="Player 2 scores 12")
+    assert page.inner_text("#winner-detail") == "went out (played the last tile)"
+    assert page.is_visible("#answer .save-button")
+    assert page.get_attribute(_SEAT.format(2) + " .went-out", "aria-pressed") == "true"
+    _not_wider(page)
+    _shot(page, "s14-cross-went-out")
+
+
+def test_cross_went_out_on_a_hand_with_tiles_empties_it_and_says_so(
+    page: Any, live_server: str
+) -> None:
+    # Player 1 6-6 0-1 (13 pips), player 2 2-3 1-4 (10): blocked, player 2 scores 13 - 10
+    # = 3 (rules/cross.txt).
+    page.goto(live_server + "/cross/")
+    for tile in ("6-6", "0-1"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    page.click(_SEAT.format(2) + " .choose")
+    for tile in ("2-3", "1-4"):
+        page.click(f"#picker .tile-button[data-tile='{tile}']")
+    page.wait_for_function(_WINNER, arg="Player 2 scores 3")
+    # Player 1 in fact went out: the hand is emptied, the tiles taken out are named, and
+    # player 1 scores player 2's 10 pips.
+    page.click(_SEAT.format(1) + " .went-out")
+    page.wait_for_function(_WINNER, arg="Player 1 scores 10")
+    assert page.inner_text("#winner-detail") == "went out (played the last tile)"
+    assert page.inner_text(_SEAT.format(1) + " .pips") == "0"
+    assert page.inner_text(_SEAT.format(1) + " .status") == (
+        "Went out: 0-1 and 6-6 taken out of this hand"
+    )
+    assert page.inner_text("#picker-target") == "player 1"
+    # A tile picked back (1-1, 2 pips): blocked, 10 - 2 = 8 to player 1; the note goes.
+    page.click("#picker .tile-button[data-tile='1-1']")
+    page.wait_for_function(_WINNER, arg="Player 1 scores 8")
+    assert page.inner_text("#winner-detail") == "lowest pip total in a blocked round"
+    assert page.inner_text(_SEAT.format(1) + " .status") == ""
+    assert page.get_attribute(_SEAT.format(1) + " .went-out", "aria-pressed") == "false"
     _not_wider(page)
 
 

@@ -138,8 +138,9 @@
     /* A seat's hand entered by hand after its photo could not be read: the photo's error
        is no longer what that seat is about (session 10: it stayed above the tiles picked). */
     function handEntered(player) {
-      if (!player.failed) return;
+      if (!player.failed && !player.noted) return;
       player.failed = false;
+      player.noted = false;
       R.status(player.section.querySelector(".status"), "");
     }
 
@@ -182,31 +183,52 @@
         // read: what the seat's photo read said ({hand, count, pips, text, lines, kind}),
         // said again while the hand is as read; once the hand is changed the status says
         // the hand now (session 13: "Read 6 tiles (33 pips)" stayed beside 5 tiles).
-        // entered: the seat's hand is in (a tile picked or taken out, a photo read, "Add
-        // tiles here" tapped, the address's or the tab's hands); an empty seat not entered
-        // is a hand still missing, not the player who went out, and no round is scored
-        // until every seat's hand is in (session 14: the first photo read named a winner).
+        // entered: the seat's hand is in (a tile picked or taken out, a photo read, "Went
+        // out" tapped, the address's or the tab's hands); an empty seat not entered is a
+        // hand still missing, not the player who went out, and no round is scored until
+        // every seat's hand is in (session 14: the first photo read named a winner).
+        // "Add tiles here" only chooses the seat for the picker (session 14 review: it
+        // also entered the seat, so one tap said "Player 2 scores 12 — went out").
+        // noted: the seat's status says what "Went out" took out of the hand, until the
+        // hand changes again.
         const player = {
           tiles: kept[index] || [],
           section,
           unread: keptUnread[index] || false,
           entered: keptEntered[index] || Boolean((kept[index] || []).length),
           failed: false,
+          noted: false,
           reading: false,
           read: null,
           photos: R.sequence(),
         };
-        section.querySelector(".choose").addEventListener("click", () => {
+        section.querySelector(".choose").addEventListener("click", () => choose(index));
+        // "Went out": this player played the last tile, so the hand is in and empty. Tiles
+        // in it are taken out, and the seat's status names them (docs/web.md, "Session 14:
+        // went out is its own control"); a photo of it still being read is dropped.
+        section.querySelector(".went-out").addEventListener("click", () => {
           choose(index);
-          if (!player.entered) {
-            player.entered = true; // "Add tiles here": this seat's hand is being entered
-            changed();
+          const taken = player.tiles;
+          const statusNode = section.querySelector(".status");
+          if (player.reading) {
+            player.photos.next();
+            player.reading = false;
+            R.showOverlay(section.querySelector(".overlay"), null);
           }
-          if (player.unread) {
-            player.unread = false; // "Add tiles here" on an empty hand: its player went out
-            handEntered(player);
-            changed();
+          player.tiles = [];
+          player.entered = true;
+          player.unread = false;
+          player.failed = false;
+          player.read = null;
+          player.noted = taken.length > 0;
+          if (taken.length) {
+            const names = taken.map(R.tileText);
+            const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+            R.status(statusNode, `Went out: ${listed} taken out of this hand`, "ok");
+          } else {
+            R.status(statusNode, "");
           }
+          changed();
         });
         section.addEventListener("click", (event) => {
           if (!event.target.closest("button, label, input")) choose(index);
@@ -216,6 +238,7 @@
           const ticket = player.photos.next();
           player.reading = true;
           player.read = null;
+          player.noted = false; // the status says the photo now
           changed();
           const statusNode = section.querySelector(".status");
           const tiles = await readHand(file, statusNode, section.querySelector(".overlay"), () =>
@@ -257,6 +280,8 @@
           changed();
         }, `take out of player ${index + 1}'s hand`);
         player.section.querySelector(".pips").textContent = pipsOf(player.tiles);
+        const out = player.entered && !player.tiles.length && !player.unread && !player.reading;
+        player.section.querySelector(".went-out").setAttribute("aria-pressed", out ? "true" : "false");
         sayReading(player.section.querySelector(".status"), player.read, player.tiles);
       });
       picker.refresh();
@@ -332,7 +357,7 @@
         winner.textContent = `Waiting for ${seats}`;
         detail.textContent =
           "The round is scored once every hand is in: photograph each hand left or pick its tiles " +
-          "(a player who went out: tap Add tiles here and add none)";
+          "(a player who went out: tap Went out)";
         list.replaceChildren();
         save.show(false);
         return;
@@ -344,7 +369,7 @@
           unread < 0
             ? data.error
             : `Player ${unread + 1}'s photo could not be read, so their hand is empty: photograph ` +
-              "it again or add its tiles (a player who went out: tap Add tiles here and add none)";
+              "it again or add its tiles (a player who went out: tap Went out)";
         list.replaceChildren();
         save.show(false);
         return;
@@ -478,6 +503,7 @@
         player.unread = false;
         player.entered = false; // the next round's hands are all still to come
         player.failed = false;
+        player.noted = false;
         player.read = null;
         R.status(player.section.querySelector(".status"), "");
         R.showOverlay(player.section.querySelector(".overlay"), null);
