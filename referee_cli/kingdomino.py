@@ -69,6 +69,16 @@ size_option = click.option(
 )
 
 
+#: ``place`` and ``placements``: the frame a kingdom must fit in (5 when not given).
+fit_size_option = click.option(
+    "--size",
+    type=click.Choice(["5", "7"]),
+    default="5",
+    show_default=True,
+    help="Frame side the kingdom must fit in: 5 (standard) or 7 (Mighty Duel).",
+)
+
+
 def _kingdom(value: str, label: str) -> Kingdom:
     return parse_notation(value, parse_kingdom, label)
 
@@ -208,13 +218,7 @@ def _score_photo(
     type=click.Choice(["right", "down", "left", "up"], case_sensitive=False),
     help="Where the second square goes.",
 )
-@click.option(
-    "--size",
-    type=click.Choice(["5", "7"]),
-    default="5",
-    show_default=True,
-    help="Frame side the kingdom must fit in: 5 (standard) or 7 (Mighty Duel).",
-)
+@fit_size_option
 @json_option
 @click.pass_context
 @reports_bad_input
@@ -254,13 +258,7 @@ def place_command(
 @kingdomino.command("placements")
 @click.argument("grid")
 @click.option("--domino", required=True, help='The domino, first square first: "F1 L".')
-@click.option(
-    "--size",
-    type=click.Choice(["5", "7"]),
-    default="5",
-    show_default=True,
-    help="Frame side the kingdom must fit in: 5 (standard) or 7 (Mighty Duel).",
-)
+@fit_size_option
 @json_option
 @reports_bad_input
 def placements_command(grid: str, domino: str, size: str, as_json: bool) -> None:
