@@ -39,17 +39,22 @@ def test_a_two_step_match_says_the_winners_score_first(page: Any, live_server: s
     )
 
 
+def _typed_on_a_phone(page: Any, live_server: str, rows: list[str]) -> None:
+    """The kingdom ``rows`` typed and scored on the Kingdomino page at 360 x 740."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(live_server + "/kingdomino/")
+    page.click("details.notation summary")
+    page.fill("#notation", "/".join(rows))
+    page.click("#use-notation")
+
+
 def test_the_kingdom_total_bar_shows_only_while_the_answer_is_out_of_sight(
     page: Any, live_server: str
 ) -> None:
     # A 5x5 kingdom: forest 5 squares x 1 crown = 5 in row 1, the rest wheat without a
     # crown (0). At 360 x 740 the answer lies under the 5x5 board.
     rows = ["F1 F F F F", "W W W W W", "W W C W W", "W W W W W", "W W W W W"]
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(live_server + "/kingdomino/")
-    page.click("details.notation summary")
-    page.fill("#notation", "/".join(rows))
-    page.click("#use-notation")
+    _typed_on_a_phone(page, live_server, rows)
     page.wait_for_function("document.getElementById('total').textContent === '5'")
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_selector("#total-bar", state="visible")
@@ -80,11 +85,7 @@ def test_the_kingdom_total_bar_comes_back_below_a_long_answer(page: Any, live_se
     # total card is far above: the bar shows the total again (review of 29b909a).
     rows = [" ".join("WF"[(r + c) % 2] for c in range(7)) for r in range(7)]
     rows[3] = "F W F C F W F"
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(live_server + "/kingdomino/")
-    page.click("details.notation summary")
-    page.fill("#notation", "/".join(rows))
-    page.click("#use-notation")
+    _typed_on_a_phone(page, live_server, rows)
     page.wait_for_function("document.querySelectorAll('#domains li').length > 20")
     page.locator("#domains li").last.scroll_into_view_if_needed()
     page.wait_for_selector("#total-bar", state="visible")
