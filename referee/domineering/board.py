@@ -730,9 +730,18 @@ def check_move(pos: Position, move: Move, player: Side) -> Verdict:
     taken = [cell for cell in move.cells if pos.cells[cell[0]][cell[1]] != "."]
     if taken:
         names = " and ".join(f"{cell_name(cell)}" for cell in taken)
-        holders = sorted({pos.cells[row][col] for row, col in taken})
+        holders = [pos.cells[row][col] for row, col in taken]
         verb = "is" if len(taken) == 1 else "are"
-        return Verdict(False, f"{names} {verb} occupied (claimed by {' and '.join(holders)})")
+        # Each cell's side named with it when they differ (session 14: "claimed by H and
+        # V" was in letter order, C2 held by V and C3 by H read the wrong way round).
+        by = (
+            f"claimed by {holders[0]}"
+            if len(set(holders)) == 1
+            else ", ".join(
+                f"{cell_name(cell)} by {side}" for cell, side in zip(taken, holders, strict=True)
+            )
+        )
+        return Verdict(False, f"{names} {verb} occupied ({by})")
     return Verdict(True, f"{side} may claim {move}")
 
 

@@ -112,9 +112,16 @@ def test_check_answers_for_the_named_player_whoever_is_to_move() -> None:
 
 
 def test_occupied_by_both_sides_names_both() -> None:
+    # A1 is H's (A1-B1), A2 is V's (A2-A3): each cell's side said with it, in cell order
+    # (session 14: "claimed by H and V" was in letter order whatever the cells held).
     pos = parse_position("HH./V../V..")
     assert check_move(pos, parse_move("A1-A2"), "V").reason == (
-        "A1 and A2 are occupied (claimed by H and V)"
+        "A1 and A2 are occupied (A1 by H, A2 by V)"
+    )
+    # ..V../..V../.HH..: C2 is V's, C3 is H's; the newcomer pass's case.
+    pos = parse_position("..V../..V../.HH../...../..... V")
+    assert check_move(pos, parse_move("C2-C3"), "V").reason == (
+        "C2 and C3 are occupied (C2 by V, C3 by H)"
     )
 
 
