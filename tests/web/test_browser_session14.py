@@ -163,6 +163,15 @@ def test_cross_add_tiles_here_only_chooses_the_seat_and_went_out_enters_it(
     assert page.get_attribute(_SEAT.format(2) + " .went-out", "aria-pressed") == "true"
     _not_wider(page)
     _shot(page, "s14-cross-went-out")
+    # Tapped again, "Went out" is taken back (the newcomer check: it stayed pressed): player
+    # 2's hand is to come again, and nothing is scored.
+    page.click(_SEAT.format(2) + " .went-out")
+    page.wait_for_function(_WINNER, arg="Waiting for player 2's hand")
+    assert page.get_attribute(_SEAT.format(2) + " .went-out", "aria-pressed") == "false"
+    assert page.inner_text(_SEAT.format(2) + " .status") == (
+        "Went out taken back: pick this hand's tiles or take its photo."
+    )
+    assert not page.is_visible("#answer .save-button")
 
 
 def test_cross_went_out_on_a_hand_with_tiles_empties_it_and_says_so(

@@ -206,10 +206,19 @@
         // "Went out": this player played the last tile, so the hand is in and empty. Tiles
         // in it are taken out, and the seat's status names them (docs/web.md, "Session 14:
         // went out is its own control"); a photo of it still being read is dropped.
-        section.querySelector(".went-out").addEventListener("click", () => {
+        section.querySelector(".went-out").addEventListener("click", (event) => {
           choose(index);
           const taken = player.tiles;
           const statusNode = section.querySelector(".status");
+          if (event.currentTarget.getAttribute("aria-pressed") === "true") {
+            // Tapped again, as a toggle is (session 14 newcomer check: it stayed pressed and
+            // only a tile added undid it): the seat's hand is to come again.
+            player.entered = false;
+            player.noted = false;
+            R.status(statusNode, "Went out taken back: pick this hand's tiles or take its photo.", "ok");
+            changed();
+            return;
+          }
           if (player.reading) {
             player.photos.next();
             player.reading = false;
