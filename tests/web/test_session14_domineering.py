@@ -81,3 +81,30 @@ def test_the_page_analyses_a_typed_position_for_the_side_that_started(
         '"Started" is now V: this position is possible only if V started '
         "(V has one pair more than H)."
     )
+
+
+@pytest.mark.browser
+def test_a_slow_answer_does_not_wipe_a_position_being_typed(page: Any, live_server: str) -> None:
+    # The answer to "Started" changed, slow to come, replaced the text typed meanwhile in
+    # the notation box (found by CI under load): a player's typing was lost.
+    page.goto(live_server + "/domineering/")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    page.evaluate(
+        """() => {
+            const plain = window.fetch;
+            window.fetch = async (url, options) => {
+                const answer = await plain(url, options);
+                const typed = options && String(options.body || "").includes("either_first");
+                if (String(url).includes("/api/domineering/analyze") && !typed) {
+                    await new Promise((done) => setTimeout(done, 800));
+                }
+                return answer;
+            };
+        }"""
+    )
+    page.select_option("#first", "V")
+    page.click("details.notation summary")
+    page.fill("#notation", EVEN)
+    # The empty board's answer (V to move) comes now; the text typed stays.
+    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    assert page.input_value("#notation") == EVEN

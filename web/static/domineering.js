@@ -248,7 +248,10 @@
       return `It is ${toMove}'s turn: ${toMove} claims ${CLAIMS[toMove]}. ${next}`;
     }
 
-    function show(data) {
+    /* `typedMeanwhile`: text typed in the notation box while this answer was asked for
+       (the answer to a tap or "Started" change): it is kept, not replaced by the
+       answer's position (session 14: a slow answer wiped a position being typed). */
+    function show(data, typedMeanwhile = false) {
       answer = data;
       perfectAnswer = null;
       disputeAnswer = null;
@@ -270,7 +273,7 @@
         ? `${data.to_move} has no legal pair: blocked, ${data.winner} wins`
         : `${data.to_move} has ${count} legal pair${count === 1 ? "" : "s"}`;
       document.getElementById("dispute-player").value = data.to_move;
-      notation.value = data.position;
+      if (!typedMeanwhile) notation.value = data.position;
       answerNote.hidden = true;
       answerBox.classList.remove("stale");
       document.getElementById("verdict").hidden = true;
@@ -363,6 +366,7 @@
 
     async function analyze(body, fromNotation, tapped) {
       const ticket = requests.next();
+      const typedBefore = notation.value;
       // Cleared as the request leaves, not when it answers: an answer to an earlier
       // request (the board analysed on load) must not wipe what the box said since.
       R.status(notationStatus, "");
@@ -396,7 +400,7 @@
         R.showOverlay(overlay, null);
       }
       R.status(status, "");
-      show(data);
+      show(data, !fromNotation && notation.value !== typedBefore);
       if (fromNotation && body.first && data.first !== body.first) {
         const claimed = (side) => (data.cells.join("").split(side).length - 1) / 2; // pairs: two cells each
         const why =
