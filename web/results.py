@@ -413,16 +413,19 @@ def _page(game: str, answer: dict[str, Any]) -> str:
 def _page_link(page: str, answer: dict[str, Any]) -> str:
     """The address of ``page`` (:func:`_page`) for a saved answer, with what it was made
     of filled in (session 13: these pages opened empty): a Domineering sheet's position
-    (side to move included), a kingdom's notation, a Two-Step round's table (and its
-    optional plays), a Cross round's hands (seats split by ``/``). The page reads the
-    field from its address (:func:`web.inputs.given`) and checks it as if typed. A
-    comparison, a match, or a row saved without the field opens its page as it starts."""
+    (side to move included), a kingdom's notation (its bonuses, its frame), two compared
+    kingdoms, a Two-Step round's table (and its optional plays) or match's rounds and
+    target, a Cross round's hands (seats split by ``/``). The page reads the field from
+    its address (:func:`web.inputs.given`) and checks it as if typed. A Cross match, or a
+    row saved without the field, opens its page as it starts."""
     return url_for(page, **_reopened(page, answer))
 
 
 def _reopened(page: str, answer: dict[str, Any]) -> dict[str, Any]:
     """The address fields :func:`_page_link` gives ``page`` for ``answer`` (none when the
     answer does not hold what the page takes)."""
+    if page == "two_step.round_page" and _kind("two-step", answer) == "match":
+        return _reopened_two_step_match(answer)
     if page in ("domineering.page", "two_step.round_page"):
         field = answer.get("position")
         if not isinstance(field, str) or not field.strip():
@@ -468,6 +471,34 @@ def _reopened_kingdom(answer: dict[str, Any]) -> dict[str, Any]:
             inferred = None
         if size != inferred:
             fields["size"] = str(size)
+    return fields
+
+
+def _reopened_two_step_match(answer: dict[str, Any]) -> dict[str, Any]:
+    """A saved Two-Step match's address fields: ``rounds`` written as the page takes them
+    (``1:5 feet 2:3``, :func:`referee.two_step.format_rounds`; each round's winner and the
+    tiles left in the opponent's dance card) and ``target`` (points); none when a round
+    is not of that shape (an API client's save) or there are more than
+    :data:`web.games.two_step.MOST_LINKED_ROUNDS` (session 14: a saved match opened an
+    empty page)."""
+    rounds = answer.get("rounds")
+    if not isinstance(rounds, list) or not 0 < len(rounds) <= two_step.MOST_LINKED_ROUNDS:
+        return {}
+    words = []
+    for one in rounds:
+        if not isinstance(one, dict):
+            return {}
+        winner, card = one.get("winner"), one.get("opponent_card")
+        if winner is None:
+            words.append("feet")
+        elif winner in (1, 2) and isinstance(card, int) and not isinstance(card, bool):
+            words.append(f"{winner}:{card}")
+        else:
+            return {}
+    target = answer.get("target")
+    fields: dict[str, Any] = {"rounds": " ".join(words)}
+    if isinstance(target, int) and not isinstance(target, bool):
+        fields["target"] = str(target)
     return fields
 
 

@@ -43,8 +43,15 @@ def round_page() -> str:
     """The referee's page: a whole round from its notation, a move checked, a match."""
     given = inputs.given("position", longest=LONGEST_ROUND)
     optional = given is not None and inputs.given("optional") == "1"
+    # A saved match's link (session 14): its rounds and target, added up as if typed.
+    rounds = inputs.given("rounds", longest=LONGEST_ROUNDS)
     return render_template(
-        "two_step_round.html", example=_EXAMPLE, position=given, optional=optional
+        "two_step_round.html",
+        example=_EXAMPLE,
+        position=given,
+        optional=optional,
+        rounds=rounds,
+        target=inputs.given("target") if rounds is not None else None,
     )
 
 
@@ -58,6 +65,15 @@ def round_page() -> str:
 #: floor (the set's 28 make one line) and the 28th on a card (session 14: a saved answer's
 #: position of 50 kB made a link of 50 kB). A longer one is refused unless it reads.
 LONGEST_ROUND = inputs.Longest(193, "Two-Step round position", engine.parse_round)
+
+#: The most rounds a saved match's link carries (web/results.py; two left feet are
+#: replayed, so a match has no longest: a longer one's link opens the page as it starts),
+#: and so the longest ``rounds`` in an address: 200 rounds of at most 4 characters
+#: (``feet``, ``2:5``) and a space between, 999.
+MOST_LINKED_ROUNDS = 200
+LONGEST_ROUNDS = inputs.Longest(
+    5 * MOST_LINKED_ROUNDS - 1, "Two-Step match's rounds in a link", engine.parse_rounds
+)
 
 
 #: The round shown as an example on the page (docs/two-step.md, Notation).

@@ -1080,7 +1080,9 @@
   /* `given`, `givenOptional`: a round's table (and its house rule) from the page's address
      (a saved round's "Two-Step round page" link, session 13), refereed in place of the
      table kept for the tab; or null. */
-  Referee.twoStepRoundPage = function (example, given, givenOptional) {
+  /* `givenRounds`, `givenTarget`: a saved match's rounds and target from the address
+     (web/results.py, session 14), or nulls. */
+  Referee.twoStepRoundPage = function (example, given, givenOptional, givenRounds, givenTarget) {
     R.errorWords = [
       R.fieldWord("position", "The table"),
       R.fieldWord("move", "The move"),
@@ -1320,6 +1322,15 @@
       position.value = given;
       optional.checked = Boolean(givenOptional);
       analyse();
+      return;
+    }
+    if (R.given(givenRounds)) {
+      // A saved match: its rounds and target written in the match's boxes and added up
+      // as if typed (session 14: the link opened an empty page).
+      roundsBox.value = givenRounds;
+      if (typeof givenTarget === "string" && /^\d{1,4}$/.test(givenTarget)) targetBox.value = givenTarget;
+      keep();
+      addUp();
       return;
     }
     const kept = draft.load();
