@@ -120,6 +120,26 @@
       return index < 0 ? null : `player ${index + 1}'s hand`;
     };
     const picker = R.tilePicker(document.getElementById("picker"), pick, holder);
+
+    // The phone's bar at the foot, Kingdomino's total bar (class total-bar, session 14): the
+    // round's verdict while the answer's card is out of sight, as when tiles are picked in
+    // the picker below it; hidden with no answer, with the card on screen, and from 48rem.
+    const bar = document.getElementById("verdict-bar");
+    if ("IntersectionObserver" in window) {
+      new IntersectionObserver((entries) =>
+        bar.classList.toggle("answer-in-sight", entries[entries.length - 1].isIntersecting)
+      ).observe(answerBox.querySelector(".total-card"));
+    }
+
+    /* The answer's card says `verdict` (the bar too) and `words` under it. */
+    function sayVerdict(verdict, words) {
+      answerBox.hidden = false;
+      document.getElementById("winner").textContent = verdict;
+      document.getElementById("winner-detail").textContent = words;
+      document.getElementById("verdict-bar-value").textContent = verdict;
+      bar.hidden = false;
+    }
+
     // The hands tapped or read, kept for the tab as the match is (session 11: a reload
     // lost them); the photos are not kept, only the tiles taken from them.
     const draft = R.draft("cross.round");
@@ -327,6 +347,7 @@
       if (reading < 0 && players.every((player) => !player.tiles.length)) {
         players.forEach((player) => player.section.classList.remove("winner"));
         answerBox.hidden = true;
+        bar.hidden = true;
         answer = null;
         return;
       }
@@ -340,18 +361,16 @@
       const { ok, data } =
         unread < 0 && reading < 0 && !missing.length ? await R.post("/api/cross/round", { hands }) : { ok: false, data: {} };
       if (!requests.isLatest(ticket)) return;
-      answerBox.hidden = false;
-      const winner = document.getElementById("winner");
-      const detail = document.getElementById("winner-detail");
       const list = document.getElementById("pips");
       players.forEach((player) => player.section.classList.remove("winner"));
       if (reading >= 0) {
         // An empty hand still being read is not a player who went out.
         answer = null;
-        winner.textContent = "Reading the photo…";
-        detail.textContent =
+        sayVerdict(
+          "Reading the photo…",
           `Player ${reading + 1}'s photo is being read: the round is scored, and can be added ` +
-          "to the match, once it is read";
+            "to the match, once it is read"
+        );
         list.replaceChildren();
         save.show(false);
         return;
@@ -363,22 +382,24 @@
           missing.length === 1
             ? `player ${missing[0]}'s hand`
             : `the hands of players ${missing.slice(0, -1).join(", ")} and ${missing[missing.length - 1]}`;
-        winner.textContent = `Waiting for ${seats}`;
-        detail.textContent =
+        sayVerdict(
+          `Waiting for ${seats}`,
           "The round is scored once every hand is in: photograph each hand left or pick its tiles " +
-          "(a player who went out: tap Went out)";
+            "(a player who went out: tap Went out)"
+        );
         list.replaceChildren();
         save.show(false);
         return;
       }
       if (!ok) {
         answer = null;
-        winner.textContent = "Check the hands";
-        detail.textContent =
+        sayVerdict(
+          "Check the hands",
           unread < 0
             ? data.error
             : `Player ${unread + 1}'s photo could not be read, so their hand is empty: photograph ` +
-              "it again or add its tiles (a player who went out: tap Went out)";
+                "it again or add its tiles (a player who went out: tap Went out)"
+        );
         list.replaceChildren();
         save.show(false);
         return;
@@ -387,12 +408,13 @@
       // "Score a round first" or "This round cannot be added" was about other hands.
       if (matchStatus.classList.contains("error")) R.status(matchStatus, "");
       if (data.winner === null) {
-        winner.textContent = "Nobody scores";
-        detail.textContent = "blocked, and two or more players tie for the lowest pip total";
+        sayVerdict("Nobody scores", "blocked, and two or more players tie for the lowest pip total");
       } else {
         const wentOut = players[data.winner - 1].tiles.length === 0;
-        winner.textContent = `Player ${data.winner} scores ${data.points}`;
-        detail.textContent = wentOut ? "went out (played the last tile)" : "lowest pip total in a blocked round";
+        sayVerdict(
+          `Player ${data.winner} scores ${data.points}`,
+          wentOut ? "went out (played the last tile)" : "lowest pip total in a blocked round"
+        );
         players[data.winner - 1].section.classList.add("winner");
       }
       list.replaceChildren(
@@ -587,9 +609,7 @@
     setCount(Math.min(Math.max(seats, 2), 4));
     if (givenError) {
       answer = null;
-      answerBox.hidden = false;
-      document.getElementById("winner").textContent = "Check the hands";
-      document.getElementById("winner-detail").textContent = givenError;
+      sayVerdict("Check the hands", givenError);
       document.getElementById("pips").replaceChildren();
       save.show(false);
     }
