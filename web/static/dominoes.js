@@ -125,11 +125,7 @@
     // round's verdict while the answer's card is out of sight, as when tiles are picked in
     // the picker below it; hidden with no answer, with the card on screen, and from 48rem.
     const bar = document.getElementById("verdict-bar");
-    if ("IntersectionObserver" in window) {
-      new IntersectionObserver((entries) =>
-        bar.classList.toggle("answer-in-sight", entries[entries.length - 1].isIntersecting)
-      ).observe(answerBox.querySelector(".total-card"));
-    }
+    R.answerBar(bar, answerBox.querySelector(".total-card"));
 
     /* The answer's card says `verdict` (the bar too) and `words` under it. */
     function sayVerdict(verdict, words) {

@@ -383,11 +383,7 @@
     // out of sight, below the board or above a long list of domains scrolled through
     // (session 14); with the card on screen it would only cover a row of the answer.
     const totalBar = document.getElementById("total-bar");
-    if ("IntersectionObserver" in window) {
-      new IntersectionObserver((entries) =>
-        totalBar.classList.toggle("answer-in-sight", entries[entries.length - 1].isIntersecting)
-      ).observe(answerBox.querySelector(".total-card"));
-    }
+    R.answerBar(totalBar, answerBox.querySelector(".total-card"));
 
     function show(answer) {
       lastAnswer = answer;

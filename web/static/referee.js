@@ -232,6 +232,17 @@
     return { refresh };
   };
 
+  /* A phone's answer bar (`.total-bar`, fixed at the foot; hidden from 48rem by CSS):
+     shown while `card` (the answer's `.total-card`) is out of sight, hidden with it on
+     screen, where the bar would only cover a row of the answer (session 14: the
+     Kingdomino total bar and the Cross round's bar). */
+  Referee.answerBar = function (bar, card) {
+    if (!("IntersectionObserver" in window)) return;
+    new IntersectionObserver((entries) =>
+      bar.classList.toggle("answer-in-sight", entries[entries.length - 1].isIntersecting)
+    ).observe(card);
+  };
+
   /* What a page was opened with from its address (a saved result's page link, session 13:
      web/results.py _page_link; the server reads it, web/inputs.py given): `value`, or null.
      The address loses it, so a reload brings back the tab's draft (what was changed
