@@ -426,6 +426,8 @@ def _reopened(page: str, answer: dict[str, Any]) -> dict[str, Any]:
     answer does not hold what the page takes)."""
     if page == "two_step.round_page" and _kind("two-step", answer) == "match":
         return _reopened_two_step_match(answer)
+    if page == "cross.page" and _kind("cross", answer) == "match":
+        return _reopened_cross_match(answer)
     if page in ("domineering.page", "two_step.round_page"):
         field = answer.get("position")
         if not isinstance(field, str) or not field.strip():
@@ -497,6 +499,30 @@ def _reopened_two_step_match(answer: dict[str, Any]) -> dict[str, Any]:
             return {}
     target = answer.get("target")
     fields: dict[str, Any] = {"rounds": " ".join(words)}
+    if isinstance(target, int) and not isinstance(target, bool):
+        fields["target"] = str(target)
+    return fields
+
+
+def _reopened_cross_match(answer: dict[str, Any]) -> dict[str, Any]:
+    """A saved Cross match's address fields: ``match``, its rounds one a line, each
+    round's hands in seat order split by ``/`` as a round's link writes them, and
+    ``target`` (points); none for another shape (an API client's save), more than
+    :data:`web.games.cross.MOST_LINKED_ROUNDS` rounds, or a round longer than any legal
+    one (session 14: a saved match opened an empty page)."""
+    rounds = answer.get("hands")
+    if not isinstance(rounds, list) or not 0 < len(rounds) <= cross.MOST_LINKED_ROUNDS:
+        return {}
+    lines = []
+    for hands in rounds:
+        if not isinstance(hands, list) or not all(isinstance(hand, str) for hand in hands):
+            return {}
+        line = " / ".join(hands)
+        if inputs.too_long(line, cross.LONGEST_HANDS):
+            return {}
+        lines.append(line)
+    fields: dict[str, Any] = {"match": "\n".join(lines)}
+    target = answer.get("target")
     if isinstance(target, int) and not isinstance(target, bool):
         fields["target"] = str(target)
     return fields

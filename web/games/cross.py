@@ -29,9 +29,18 @@ MAX_PLAYERS = 4
 @bp.get("/")
 def page() -> str:
     """The round page: one hand per player, from a photo or the tile picker; rounds
-    added up to a match's target below."""
+    added up to a match's target below. A saved round's link fills in ``hands``, a saved
+    match's ``match`` (its rounds, one a line) and ``target``."""
     hands = inputs.given("hands", longest=LONGEST_HANDS)
-    return render_template("cross.html", targets=engine.TARGETS, hands=hands)
+    # A saved match's link (session 14): its rounds, one a line, and its target.
+    rounds = inputs.given("match", longest=LONGEST_MATCH)
+    return render_template(
+        "cross.html",
+        targets=engine.TARGETS,
+        hands=hands,
+        match=rounds,
+        target=inputs.given("target") if rounds is not None else None,
+    )
 
 
 def _round_of(text: str) -> object:
@@ -51,6 +60,24 @@ def _round_of(text: str) -> object:
 #: 14: a saved answer's hands could make a link of any length). A longer one is refused
 #: unless it reads.
 LONGEST_HANDS = inputs.Longest(113, "Cross round's hands", _round_of)
+
+
+def _rounds_of(text: str) -> object:
+    """Each line's round scored (:func:`_round_of`): a saved match's rounds as its link
+    writes them, one round a line; raises ``ValueError`` when a line is no legal round."""
+    return [_round_of(line) for line in text.splitlines() if line.strip()]
+
+
+#: The most rounds a saved match's link carries (web/results.py): tied rounds score nothing,
+#: so a match has no longest; 30 rounds of the longest round's hands and a line break
+#: between them: 30 x 114 - 1 = 3419 characters. A longer match's link opens the page as
+#: it starts.
+MOST_LINKED_ROUNDS = 30
+LONGEST_MATCH = inputs.Longest(
+    MOST_LINKED_ROUNDS * (LONGEST_HANDS.characters + 1) - 1,
+    "Cross match's rounds in a link",
+    _rounds_of,
+)
 
 
 @bp.get("/plays")

@@ -85,7 +85,10 @@
 
   /* `given`: a round's hands from the page's address, seats split by "/" (a saved round's
      "Cross page" link, session 13), in place of the hands kept for the tab; or null. */
-  Referee.crossPage = function (given) {
+  /* `given`: a saved round's hands from the address; `givenMatch`, `givenTarget`: a saved
+     match's rounds (one a line, seats split by "/") and target (web/results.py, session
+     14); nulls when absent. */
+  Referee.crossPage = function (given, givenMatch, givenTarget) {
     /* "field 'hands': hand 2: ..." and "... more than once: hand 1, hand 2": the page
        shows players, not the API's list of hands. */
     R.errorWords = [
@@ -443,6 +446,22 @@
     } catch (error) {
       /* a stored match that does not parse is dropped */
     }
+    // A saved match's link: its rounds take the place of the tab's match, the next
+    // round's hands start empty, and it is added up again below (session 14: the link
+    // opened an empty page).
+    const linkedMatch = R.given(givenMatch);
+    if (linkedMatch) {
+      const target = Number(givenTarget);
+      const known = [...targetSelect.options].some((option) => option.value === String(target));
+      match = {
+        rounds: linkedMatch
+          .split(/\r?\n/)
+          .filter((line) => line.trim())
+          .map((line) => line.split("/").map((hand) => hand.trim().replace(/\s+/g, " "))),
+        target: known ? target : 100,
+        answer: null,
+      };
+    }
     targetSelect.value = String(match.target);
 
     async function scoreMatch(rounds, target) {
@@ -579,7 +598,7 @@
           : null;
     // Refused, the page starts empty with the error said (not the tab's last hands, whose
     // answer would replace it).
-    const kept = givenSeats ? (givenError ? null : { hands: givenSeats }) : draft.load();
+    const kept = givenSeats ? (givenError ? null : { hands: givenSeats }) : linkedMatch ? null : draft.load();
     const keptHands =
       kept && Array.isArray(kept.hands) ? kept.hands.map((hand) => (Array.isArray(hand) ? hand.map(R.parseTile).filter(Boolean) : [])) : null;
     const seats = keptHands ? keptHands.length : match.rounds.length ? match.rounds[match.rounds.length - 1].length : 2;
@@ -613,6 +632,12 @@
       if (ok) match.answer = data;
       else match = { rounds: [], target: match.target, answer: null };
       keepMatch();
+      if (linkedMatch && !ok) {
+        R.status(matchStatus, `The saved match in the address is refused: ${data.error}`, "error");
+      } else if (linkedMatch && data && !data.winner) {
+        const count = data.rounds.length;
+        R.status(matchStatus, `The saved match is back (${count} round${count === 1 ? "" : "s"}). Enter the hands left after the next round.`, "ok");
+      }
     });
   };
 
