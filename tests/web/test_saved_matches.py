@@ -65,9 +65,7 @@ def test_a_saved_cross_match_shows_its_rounds_and_winner(client: FlaskClient) ->
         "Player 1 wins the match (reached 50)",
     ]
     # Its link adds the match up again on the Cross page (session 14; it opened empty).
-    link = (
-        "/cross/?match=+/+6-6+5-5+5-6%0A1-2+/+0-4+2-3%0A4-6+3-5+/+%0A+/+4-4+3-6&amp;target=50"
-    )
+    link = "/cross/?match=+/+6-6+5-5+5-6%0A1-2+/+0-4+2-3%0A4-6+3-5+/+%0A+/+4-4+3-6&amp;target=50"
     assert f'<a href="{link}">Cross page →</a>' in text
     stored = client.get(url.replace("/results/", "/api/results/")).get_json()
     assert (stored["game"], stored["notation"], stored["answer"]["scores"]) == (
