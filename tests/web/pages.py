@@ -33,3 +33,15 @@ def labelled_reading(name: str) -> dict[str, Any]:
         "warnings": [],
         "overlay": None,
     }
+
+
+def saved_page_link(client: Any, game: str, answer: dict[str, Any], words: str) -> str:
+    """Save ``answer`` as a ``game`` result (``POST /api/results``, 201) and give the
+    address of its page link whose words are ``words`` ("Cross page →"), unescaped; the
+    saved page holds exactly one such link (session 14: saved results reopen their page)."""
+    saved = client.post("/api/results", json={"game": game, "notation": "x", "answer": answer})
+    assert saved.status_code == 201
+    page = client.get(saved.get_json()["url"]).get_data(as_text=True)
+    links = re.findall(rf'<a href="([^"]*)">{re.escape(words)}</a>', page)
+    assert len(links) == 1
+    return html.unescape(links[0])

@@ -6,24 +6,17 @@ by hand: forest 2 squares x 1 crown = 2 and forest 3 x 1 = 3; with the Middle Ki
 
 from __future__ import annotations
 
-import re
-from html import unescape
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
+from tests.web.pages import saved_page_link
+
 
 def _saved_link(client: FlaskClient, body: dict[str, Any]) -> str:
     answer = client.post("/api/kingdomino/compare", json=body).get_json()
-    saved = client.post(
-        "/api/results", json={"game": "kingdomino", "notation": "x", "answer": answer}
-    )
-    assert saved.status_code == 201
-    page = client.get(saved.get_json()["url"]).get_data(as_text=True)
-    links = re.findall(r'<a href="(/kingdomino/[^"]*)">Kingdomino compare page →</a>', page)
-    assert len(links) == 1
-    return unescape(links[0])
+    return saved_page_link(client, "kingdomino", answer, "Kingdomino compare page →")
 
 
 def test_a_saved_comparison_links_its_compare_page_filled_in(client: FlaskClient) -> None:

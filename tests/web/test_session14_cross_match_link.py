@@ -7,24 +7,19 @@ target 50: no winner yet."""
 
 from __future__ import annotations
 
-import re
-from html import unescape
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+
+from tests.web.pages import saved_page_link
 
 ROUNDS = [["6-6 0-1", "2-3 1-4"], ["", "5-5"]]
 LINK = "/cross/?match=6-6+0-1+/+2-3+1-4%0A+/+5-5&target=50"
 
 
 def _saved_link(client: FlaskClient, answer: dict[str, Any]) -> str:
-    saved = client.post("/api/results", json={"game": "cross", "notation": "x", "answer": answer})
-    assert saved.status_code == 201
-    page = client.get(saved.get_json()["url"]).get_data(as_text=True)
-    links = re.findall(r'<a href="(/cross/[^"]*)">Cross page →</a>', page)
-    assert len(links) == 1
-    return unescape(links[0])
+    return saved_page_link(client, "cross", answer, "Cross page →")
 
 
 def test_a_saved_match_links_its_rounds_and_target(client: FlaskClient) -> None:

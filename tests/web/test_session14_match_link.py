@@ -6,25 +6,18 @@ player 1 reaches the target 3."""
 
 from __future__ import annotations
 
-import re
-from html import unescape
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
+from tests.web.pages import saved_page_link
+
 ROUNDS = "1:5 feet 2:3 1:4"
 
 
 def _saved_link(client: FlaskClient, answer: dict[str, Any]) -> str:
-    saved = client.post(
-        "/api/results", json={"game": "two-step", "notation": ROUNDS, "answer": answer}
-    )
-    assert saved.status_code == 201
-    page = client.get(saved.get_json()["url"]).get_data(as_text=True)
-    links = re.findall(r'<a href="(/two-step/round[^"]*)">Two-Step round page →</a>', page)
-    assert len(links) == 1
-    return unescape(links[0])
+    return saved_page_link(client, "two-step", answer, "Two-Step round page →")
 
 
 def test_a_saved_match_links_its_rounds_and_target(client: FlaskClient) -> None:
