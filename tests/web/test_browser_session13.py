@@ -4,6 +4,7 @@ values are worked by hand from the rules."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +84,7 @@ def test_a_saved_sheet_opens_the_domineering_page_with_its_position(
     ).json()
     page.goto(live_server + saved["url"])
     page.click("text=Domineering page →")
+    page.wait_for_url(re.compile(r"/domineering/"))  # the saved page is left first
     page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
     assert page.input_value("#first") == "V"
     assert page.input_value("#notation") == "HH../V.../V... V"

@@ -5,6 +5,7 @@ results reopen their page"). The fixtures live_server, browser and page are conf
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -36,6 +37,7 @@ def test_a_saved_kingdom_reopens_the_kingdomino_page_with_it(page: Any, live_ser
     ).json()
     _save(page, live_server, "kingdomino", answer["kingdom"], answer)
     page.click("text=Kingdomino page →")
+    page.wait_for_url(re.compile(r"/kingdomino/"))  # the saved page is left first
     page.wait_for_function("document.getElementById('total').textContent === '5'")
     assert page.input_value("#notation") == "C F1\nW2 W"
     assert page.evaluate("window.location.search") == ""  # a reload keeps what is changed
@@ -57,6 +59,7 @@ def test_a_saved_round_reopens_the_two_step_round_page_with_its_table(
     ).json()
     _save(page, live_server, "two-step", answer["position"], answer)
     page.click("text=Two-Step round page →")
+    page.wait_for_url(re.compile(r"/two-step/round"))  # the saved page is left first
     # turn 2: player 2 to move.
     page.wait_for_function(
         "document.getElementById('round-title').textContent === 'Player 2 to move'"
@@ -68,6 +71,7 @@ def test_a_saved_round_reopens_the_two_step_round_page_with_its_table(
     # round page opens with it ticked.
     _save(page, live_server, "two-step", answer["position"], {**answer, "optional_plays": True})
     page.click("text=Two-Step round page →")
+    page.wait_for_url(re.compile(r"/two-step/round"))  # the saved page is left first
     page.wait_for_function(
         "document.getElementById('round-title').textContent === 'Player 2 to move'"
     )
@@ -84,6 +88,7 @@ def test_a_saved_cross_round_reopens_the_cross_page_with_its_hands(
     ).json()
     _save(page, live_server, "cross", "0-0 1-2\n3-4", answer)
     page.click("text=Cross page →")
+    page.wait_for_url(re.compile(r"/cross/"))  # the saved page is left first
     page.wait_for_selector("#answer:not([hidden])")
     assert page.locator("#players section[data-player]").count() == 2
     assert page.inner_text("#pips").split("\n") == [

@@ -5,6 +5,7 @@ conftest.py's; values are worked by hand from the rules (``rules/*.txt``)."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -229,6 +230,7 @@ def test_a_saved_kingdom_reopens_with_its_bonuses_and_frame(page: Any, live_serv
     ).json()
     page.goto(live_server + saved["url"])
     page.click("text=Kingdomino page →")
+    page.wait_for_url(re.compile(r"/kingdomino/"))  # the saved page is left first
     page.wait_for_function("document.getElementById('total').textContent === '13'")
     assert _bonus_boxes(page) == {"middle": True, "harmony": False}
     assert page.inner_text("section.kingdom .status") == (
@@ -271,6 +273,7 @@ def test_a_kingdom_tapped_in_7x7_with_bonuses_reopens_so(page: Any, live_server:
     page.click("#answer .save-status a")
     page.wait_for_url("**/results/*")
     page.click("text=Kingdomino page →")
+    page.wait_for_url(re.compile(r"/kingdomino/"))  # the saved page is left first
     page.wait_for_function("document.getElementById('total').textContent === '10'")
     assert _bonus_boxes(page) == {"middle": True, "harmony": True}
     assert page.locator(".kingdom-board button").count() == 49
