@@ -238,10 +238,10 @@ def test_a_saved_kingdom_reopens_with_its_bonuses_and_frame(page: Any, live_serv
         "or Empty 5×5 to start a new one."
     )
     # The frame stays while the kingdom is changed: a crown on the last forest square,
-    # forest 3 x 2 = 6, +10: 16 (6 in a 5x5 frame).
-    page.click("details.notation summary")
-    page.fill("#notation", "C F1 F F1")
-    page.click("#use-notation")
+    # forest 3 x 2 = 6, +10: 16 (6 in a 5x5 frame). Tapped: since session 15 a kingdom
+    # typed is another kingdom, in the frame of its own grid (test_session15_small.py).
+    page.click(".kingdom-board button[data-row='0'][data-col='3']")
+    page.click(".square-editor button[data-crowns='1']")
     page.wait_for_function("document.getElementById('total').textContent === '16'")
     page.reload()  # and across a reload, as the tab's kingdom
     page.wait_for_function("document.getElementById('total').textContent === '16'")

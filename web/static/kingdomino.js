@@ -359,10 +359,23 @@
       R.fieldWord("bonus", "Bonuses"),
       R.fieldWord("size", "The frame"),
     ];
-    // The frame sent with each score: a saved kingdom's, while it is the kingdom here;
-    // null (the API infers it from the grid, as ever) once a new board or photo starts.
+    // The frame sent with each score: a saved kingdom's, while it is the kingdom here
+    // (its squares tapped); null (the API infers it from the grid, as ever) once a new
+    // board or photo starts, or another kingdom is typed and scores (session 15: a kingdom
+    // typed after a saved 7x7 one was scored in the 7x7 frame, unlike on a fresh page).
     let frame = null;
     const framed = (body) => (frame === null ? body : { ...body, size: frame });
+    // A notation's squares, rows joined by "/": the box's text and the board's compared.
+    const squaresOf = (text) =>
+      text
+        .trim()
+        .toUpperCase()
+        .split(/\s*[\n/]\s*/)
+        .map((row) => row.split(/\s+/).join(" "))
+        .join("/");
+    // Typed in the box and not the kingdom on the board: another kingdom, scored in the
+    // frame of its own grid. The saved kingdom's text scored again keeps its frame.
+    const another = (text) => frame !== null && squaresOf(text) !== squaresOf(widget.notation());
     document.querySelectorAll("section.kingdom .new-kingdom, section.kingdom input[type=file]").forEach((node) =>
       node.addEventListener(node.matches("input") ? "change" : "click", () => {
         frame = null;
@@ -411,12 +424,15 @@
     /* Score `text`; from the notation box, an error is said there too (the status at
        the top is out of sight) and the text typed stays as it is, as does the photo:
        only a notation that scores replaces the photo's reading (`fromNotation`). */
-    async function rescore(text, fromNotation) {
+    /* `fresh`: another kingdom typed, scored without the saved kingdom's frame, which is
+       dropped once it scores (a refused one leaves the saved kingdom and its frame). */
+    async function rescore(text, fromNotation, fresh = false) {
       const ticket = requests.next();
       // Cleared as the request leaves (as on the Domineering page): a late answer to an
       // earlier request must not wipe what the box said since ("Type the kingdom first").
       R.status(notationStatus, "");
-      const { ok, data } = await R.post("/api/kingdomino/score", framed({ kingdom: text, bonus: currentBonuses() }));
+      const body = { kingdom: text, bonus: currentBonuses() };
+      const { ok, data } = await R.post("/api/kingdomino/score", fresh ? body : framed(body));
       if (!requests.isLatest(ticket)) return;
       if (!ok) {
         if (fromNotation) {
@@ -438,6 +454,16 @@
         // "Read from the photo." (or the empty board's "Tap each square ...") was said of
         // the board this kingdom replaced (session 10: it stayed above the kingdom typed).
         R.status(widget.status, "");
+      }
+      if (fresh && frame !== null) {
+        // Said when the frame changes, the saved kingdom's status being gone with it.
+        if (String(data.size) !== frame) {
+          R.status(
+            widget.status,
+            `Scored in the ${data.size}×${data.size} frame of its own grid: the saved kingdom's ${frame}×${frame} frame went with it.`
+          );
+        }
+        frame = null;
       }
       show(data);
     }
@@ -463,7 +489,7 @@
     );
     document.getElementById("use-notation").addEventListener("click", () => {
       if (!R.filled(notation, EMPTY_KINGDOM, notationStatus, widget.status)) return;
-      rescore(notation.value, true);
+      rescore(notation.value, true, another(notation.value));
     });
     R.status(widget.status, "");
     if (R.given(given)) {
@@ -509,7 +535,7 @@
       notation.value = typed;
       const details = notation.closest("details");
       if (details) details.open = true;
-      rescore(typed, true);
+      rescore(typed, true, another(typed));
     };
     if (kept && typeof kept.kingdom === "string" && kept.kingdom) {
       frame = kept.size === "7" || kept.size === "5" || kept.size === 7 || kept.size === 5 ? String(kept.size) : null;
