@@ -99,3 +99,37 @@ def test_a_saved_7x7_kingdom_keeps_its_frame_when_tapped_or_scored_again_as_type
     page.click("button.new-kingdom[data-size='5']")
     _total(page, 10)
     assert "size" not in sent[-1]
+
+
+# 2. A word in the address that is no bonus is named as the bonus; the kingdom is shown.
+
+
+def test_an_unknown_bonus_in_the_address_is_named_and_the_kingdom_still_shown(
+    page: Any, live_server: str
+) -> None:
+    # C F1 F F with Middle Kingdom asked and "foo": forest 3 x 1 = 3; its grid's 5x5
+    # frame leaves F F out with the castle in the middle: no bonus, 3.
+    page.goto(live_server + "/kingdomino/?kingdom=C+F1+F+F&bonus=middle&bonus=foo")
+    _total(page, 3)
+    assert page.inner_text("section.kingdom .status") == (
+        "In the address, bonus 'foo' is not one of: middle, harmony (left out). "
+        "The saved kingdom is filled in: tap to change it, or Empty 5×5 to start a new one."
+    )
+    assert "refused" not in page.inner_text("body")
+    assert page.inner_text("#notation-status") == ""
+    assert page.is_checked("input[name=bonus][value=middle]")
+    assert not page.is_checked("input[name=bonus][value=harmony]")
+    assert page.locator(".kingdom-board button").count() == 4
+    _not_wider(page)
+
+
+def test_an_unknown_bonus_beside_a_refused_kingdom_is_named_after_it(
+    page: Any, live_server: str
+) -> None:
+    page.goto(live_server + "/kingdomino/?kingdom=C+X&bonus=foo")
+    page.wait_for_selector("section.kingdom .status.error")
+    said = page.inner_text("section.kingdom .status")
+    assert said.startswith("The kingdom typed is refused: ")
+    assert said.endswith(" In the address, bonus 'foo' is not one of: middle, harmony.")
+    assert "unknown bonus" not in said
+    assert page.input_value("#notation") == "C X"

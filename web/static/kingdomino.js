@@ -495,8 +495,10 @@
     if (R.given(given)) {
       // As on the Domineering page: typed in the notation box, scored as typed (a refused
       // one stays there with its error, the box opened). Its bonus boxes ticked and its
-      // frame kept, as saved (session 14); a word that is no bonus or frame is the API's
-      // to refuse, said as a kingdom typed and refused is.
+      // frame kept, as saved (session 14); a frame that is not 5 or 7 is the API's to
+      // refuse. A word that is no bonus (a link edited by hand) is named as the bonus and
+      // left out, the kingdom scored without it (session 15: it was said as the kingdom
+      // refused, and no kingdom shown).
       // "middle_kingdom" is the API's other name for "middle".
       const asked = (Array.isArray(givenBonus) ? givenBonus.map(String) : []).map((word) =>
         word === "middle_kingdom" ? "middle" : word
@@ -504,23 +506,22 @@
       document.querySelectorAll("input[name=bonus]").forEach((box) => {
         box.checked = asked.includes(box.value);
       });
-      const boxes = new Set([...document.querySelectorAll("input[name=bonus]")].map((box) => box.value));
-      const odd = asked.filter((word) => !boxes.has(word));
+      const boxes = [...document.querySelectorAll("input[name=bonus]")].map((box) => box.value);
+      const odd = [...new Set(asked.filter((word) => !boxes.includes(word)))];
+      const oddSaid = odd.map((word) => `bonus '${word}' is not one of: ${boxes.join(", ")}`).join("; ");
       frame = typeof givenSize === "string" && givenSize ? givenSize : null;
       notation.value = given.split("/").join("\n");
-      const first = odd.length
-        ? R.post("/api/kingdomino/score", framed({ kingdom: given, bonus: asked })).then(({ data }) => {
-            R.status(widget.status, `The kingdom typed is refused: ${data.error || "unknown bonus"}`, "error");
-            R.status(notationStatus, data.error || "", "error");
-          })
-        : rescore(given, true);
-      first.then(() => {
-        if (!lastAnswer) notation.closest("details").open = true;
-        else if (!widget.status.textContent) {
+      rescore(given, true).then(() => {
+        if (!lastAnswer) {
+          notation.closest("details").open = true;
+          if (odd.length) R.status(widget.status, `${widget.status.textContent} In the address, ${oddSaid}.`, "error");
+        } else if (!widget.status.textContent) {
           const inFrame = frame ? `, in the ${frame}×${frame} frame${frame === "7" ? " (Mighty Duel)" : ""}` : "";
+          const left = odd.length ? `In the address, ${oddSaid} (left out). ` : "";
           R.status(
             widget.status,
-            `The saved kingdom is filled in${inFrame}: tap to change it, or Empty 5×5 to start a new one.`
+            `${left}The saved kingdom is filled in${inFrame}: tap to change it, or Empty 5×5 to start a new one.`,
+            odd.length ? "error" : undefined
           );
         }
       });
