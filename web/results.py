@@ -11,6 +11,7 @@ from markupsafe import Markup, escape
 from marshmallow import fields
 
 from referee import registry
+from referee.domineering import parse_position
 from referee.kingdomino import infer_frame_size, name_kingdom_squares, parse_kingdom
 from web import inputs, schemas
 from web.db import Result, db, init_db
@@ -437,6 +438,8 @@ def _reopened(page: str, answer: dict[str, Any]) -> dict[str, Any]:
             return {}  # a row saved before the check (session 14): the page as it starts
         if page == "two_step.round_page" and answer.get("optional_plays") is True:
             return {"position": field, "optional": "1"}
+        if page == "domineering.page":
+            return _reopened_sheet(field, answer)
         return {"position": field}
     if page == "kingdomino.page":
         return _reopened_kingdom(answer)
@@ -449,6 +452,25 @@ def _reopened(page: str, answer: dict[str, Any]) -> dict[str, Any]:
         if hands is not None and not inputs.too_long(hands, cross.LONGEST_HANDS):
             return {"hands": hands}
     return {}
+
+
+def _reopened_sheet(position: str, answer: dict[str, Any]) -> dict[str, Any]:
+    """A saved Domineering sheet's address fields: ``position`` and ``first`` (who
+    started, ``"H"`` or ``"V"``) when the position alone does not give it. A position as
+    the engine writes it ends with the side to move, which with the pairs claimed names
+    the starter (``referee.domineering.parse_position``); one without it (an API client's
+    answer) is H's unless ``first`` goes with it (session 15: such a sheet V started
+    reopened as impossible)."""
+    fields = {"position": position}
+    first = answer.get("first")
+    if first in ("H", "V"):
+        try:
+            inferred = parse_position(position).first
+        except ValueError:  # impossible as H's, or saved as an API client pleased
+            inferred = None
+        if first != inferred:
+            fields["first"] = first
+    return fields
 
 
 def _reopened_kingdom(answer: dict[str, Any]) -> dict[str, Any]:

@@ -133,3 +133,64 @@ def test_an_unknown_bonus_beside_a_refused_kingdom_is_named_after_it(
     assert said.endswith(" In the address, bonus 'foo' is not one of: middle, harmony.")
     assert "unknown bonus" not in said
     assert page.input_value("#notation") == "C X"
+
+
+# 3. Domineering: a saved sheet's link carries who started when its position does not.
+
+
+def _saved_page_address(page: Any, live_server: str, game: str, answer: dict[str, Any]) -> str:
+    saved = page.request.post(
+        live_server + "/api/results", data={"game": game, "notation": "x", "answer": answer}
+    ).json()
+    return live_server + saved["url"]
+
+
+def test_a_saved_sheet_without_its_side_to_move_reopens_with_who_started(
+    page: Any, live_server: str
+) -> None:
+    # V started and holds A1-A2 on a 2 x 5 sheet: V one pair ahead, H to move. Saved by
+    # an API client with the position as typed, no side to move: alone, that reads as H
+    # having started, where V one pair ahead is impossible.
+    answer = page.request.post(
+        live_server + "/api/domineering/analyze", data={"position": "V..../V....", "first": "V"}
+    ).json()
+    assert (answer["first"], answer["to_move"]) == ("V", "H")
+    page.goto(
+        _saved_page_address(page, live_server, "domineering", {**answer, "position": "V..../V...."})
+    )
+    link = page.get_attribute("text=Domineering page →", "href")
+    assert link == "/domineering/?position=V..../V....&first=V"
+    page.click("text=Domineering page →")
+    page.wait_for_url(lambda url: "/domineering/" in url and "/results/" not in url)
+    page.wait_for_selector("#answer:not([hidden])")
+    assert page.input_value("#first") == "V"
+    assert page.inner_text("#to-move") == "H to move"
+    # H's pairs: B1-C1, C1-D1, D1-E1 and the same on row 2: 6.
+    assert page.inner_text("#to-move-detail") == "H has 6 legal pairs"
+    assert page.inner_text("#status") == (
+        "The saved position is filled in (V started): tap to change it, or Clear to start "
+        "a new sheet."
+    )
+    _not_wider(page)
+
+
+def test_a_sheet_v_started_saved_from_the_page_reopens_with_v_started(
+    page: Any, live_server: str
+) -> None:
+    # The page's own save: V started, V claimed A1-A2, H to move ("V..../V..../... H"): the
+    # side to move names the starter, so the link needs no "first" and "Started" is V.
+    page.goto(live_server + "/domineering/")
+    page.select_option("#first", "V")
+    page.click("[data-cell=A1]")
+    page.click("[data-cell=A2]")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    page.click("#answer .save-button")
+    page.click("#answer .save-status a")
+    page.wait_for_url("**/results/*")
+    assert "first=" not in page.get_attribute("text=Domineering page →", "href")
+    page.click("text=Domineering page →")
+    page.wait_for_url(lambda url: "/results/" not in url)
+    page.wait_for_selector("#answer:not([hidden])")
+    assert page.input_value("#first") == "V"
+    assert page.inner_text("#to-move") == "H to move"
+    assert page.inner_text("#status").startswith("The saved position is filled in (V started)")

@@ -31,10 +31,12 @@ def page() -> str:
 
     ``?position=...`` (a position's notation, side to move included, as a saved result's
     link gives it; session 13) opens the page with that position analysed; the page
-    checks it as if typed in its notation box.
+    checks it as if typed in its notation box, with "Started" set to ``?first=`` (H or V,
+    when the link carries it: session 15).
     """
     position = inputs.given("position", longest=LONGEST_POSITION)
-    return render_template("domineering.html", position=position)
+    first = inputs.given("first") if position is not None else None
+    return render_template("domineering.html", position=position, first=first)
 
 
 #: The longest legal Domineering position, 73 characters: the largest board, 8x8 (``MAX_SIZE``),

@@ -18,8 +18,10 @@
   }
 
   /* `given`: a position's notation from the page's address (a saved result's "Domineering
-     page" link, session 13), analysed in place of the sheet kept for the tab; or null. */
-  Referee.domineeringPage = function (given) {
+     page" link, session 13), analysed in place of the sheet kept for the tab; or null.
+     `givenFirst`: who started ("H", "V"), when the link carries it (web/results.py
+     _reopened_sheet: a position without its side to move), or null. */
+  Referee.domineeringPage = function (given, givenFirst) {
     R.errorWords = [
       // A position refused is said under its box and as "The position typed is refused:
       // ...", so the API's "field 'position': " is left out (session 11: named now).
@@ -573,11 +575,24 @@
       // and what it shows is what is analysed (and what an error's column counts in).
       const typed = given.split(/\r?\n/).map((line) => line.trim()).filter(Boolean).join("/");
       notation.value = typed;
-      analyze({ position: typed }, true).then(() => {
-        if (!answer) notation.closest("details").open = true; // refused: its error is there
-        else if (!status.textContent) {
-          R.status(status, "The saved position is filled in: tap to change it, or Clear to start a new sheet.");
+      // Its side to move names who started (with the pairs claimed: the engine reads
+      // it so); a link whose position lacks it carries `first` (session 15: such a sheet
+      // V started reopened as impossible), set in "Started" and sent as a position typed
+      // is, one only the other starter makes possible answered for that one, said so.
+      const starter = typeof givenFirst === "string" ? givenFirst.toUpperCase() : null;
+      const known = starter === "H" || starter === "V";
+      if (known) firstSelect.value = starter;
+      const odd = starter && !known ? `In the address, first '${givenFirst}' is not H or V (left out). ` : "";
+      analyze(known ? typedBody(typed) : { position: typed }, true).then(() => {
+        if (!answer) {
+          notation.closest("details").open = true; // refused: its error is there
+          if (odd) R.status(status, `${odd}${status.textContent}`, "error");
+          return;
         }
+        const started = answer.first === "V" ? " (V started)" : "";
+        const filled = `The saved position is filled in${started}: tap to change it, or Clear to start a new sheet.`;
+        if (odd) R.status(status, `${odd}${status.textContent || filled}`, "error");
+        else if (!status.textContent) R.status(status, filled);
       });
       return;
     }
