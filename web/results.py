@@ -455,13 +455,14 @@ def _reopened(page: str, answer: dict[str, Any]) -> dict[str, Any]:
 
 
 def _reopened_sheet(position: str, answer: dict[str, Any]) -> dict[str, Any]:
-    """A saved Domineering sheet's address fields: ``position`` and ``first`` (who
-    started, ``"H"`` or ``"V"``) when the position alone does not give it. A position as
+    """A saved Domineering sheet's address fields: ``position``, ``first`` (who
+    started, ``"H"`` or ``"V"``) when the position alone does not give it, and a saved
+    dispute's ``move`` and ``player``. A position as
     the engine writes it ends with the side to move, which with the pairs claimed names
     the starter (``referee.domineering.parse_position``); one without it (an API client's
     answer) is H's unless ``first`` goes with it (session 15: such a sheet V started
     reopened as impossible)."""
-    fields = {"position": position}
+    fields: dict[str, Any] = {"position": position}
     first = answer.get("first")
     if first in ("H", "V"):
         try:
@@ -470,6 +471,14 @@ def _reopened_sheet(position: str, answer: dict[str, Any]) -> dict[str, Any]:
             inferred = None
         if first != inferred:
             fields["first"] = first
+    # Its dispute, the pair claimed and by whom, checked again on reopening (session 15:
+    # a saved dispute was not refilled).
+    dispute = answer.get("dispute")
+    if isinstance(dispute, dict):
+        move, player = dispute.get("move"), dispute.get("player")
+        pair = move.strip() if isinstance(move, str) else ""
+        if pair and player in ("H", "V") and not inputs.too_long(pair, domineering.LONGEST_PAIR):
+            fields.update(move=pair, player=player)
     return fields
 
 

@@ -106,7 +106,7 @@ def test_a_saved_domineering_sheet_links_to_its_position(client: FlaskClient) ->
     assert link.path == "/domineering/"
     assert parse_qs(link.query) == {"position": ["HH../V.../V... H"]}
     opened = client.get(_page_link(page)).get_data(as_text=True)
-    assert 'Referee.domineeringPage("HH../V.../V... H", null);' in opened
+    assert 'Referee.domineeringPage("HH../V.../V... H", null, null);' in opened
     # A sheet V started, V to move with one pair each: the position says V.
     answer = client.post(
         "/api/domineering/analyze", json={"position": "HH../V.../V...", "first": "V"}
@@ -114,7 +114,7 @@ def test_a_saved_domineering_sheet_links_to_its_position(client: FlaskClient) ->
     page, _ = _save(client, "domineering", answer.get_json())
     assert parse_qs(urlsplit(_page_link(page)).query) == {"position": ["HH../V.../V... V"]}
     # The page opened plainly, or an answer without a position: the page as it starts.
-    assert "Referee.domineeringPage(null, null);" in client.get("/domineering/").get_data(
+    assert "Referee.domineeringPage(null, null, null);" in client.get("/domineering/").get_data(
         as_text=True
     )
     page, _ = _save(client, "domineering", {"a": 1})

@@ -194,3 +194,61 @@ def test_a_sheet_v_started_saved_from_the_page_reopens_with_v_started(
     assert page.input_value("#first") == "V"
     assert page.inner_text("#to-move") == "H to move"
     assert page.inner_text("#status").startswith("The saved position is filled in (V started)")
+
+
+# 4. Domineering: a saved dispute is filled in again and checked on reopening.
+
+
+def test_a_saved_dispute_is_refilled_and_checked_again(page: Any, live_server: str) -> None:
+    # H started and claimed A1-B1: one H pair, no V pair, V to move. The dispute, H picked
+    # (not the side to move): H claims E4-E5, two cells one above the other, which only V
+    # claims: not legal.
+    page.goto(live_server + "/domineering/")
+    page.click("[data-cell=A1]")
+    page.click("[data-cell=B1]")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'V to move'")
+    page.select_option("#dispute-player", "H")
+    page.fill("#dispute-move", "E4-E5")
+    page.click("#dispute button[type=submit]")
+    page.wait_for_selector("#verdict:not([hidden])")
+    said = page.inner_text("#verdict")
+    assert said.startswith("Not legal for H: ")
+    page.click("#answer .save-button")
+    page.click("#answer .save-status a")
+    page.wait_for_url("**/results/*")
+    link = page.get_attribute("text=Domineering page →", "href")
+    assert link == "/domineering/?position=HH.../...../...../...../.....+V&move=E4-E5&player=H"
+    page.click("text=Domineering page →")
+    page.wait_for_url(lambda url: "/results/" not in url)
+    page.wait_for_selector("#verdict:not([hidden])")
+    assert page.inner_text("#to-move") == "V to move"
+    assert page.input_value("#dispute-move") == "E4-E5"
+    assert page.input_value("#dispute-player") == "H"
+    assert page.inner_text("#verdict") == said
+    # Saved again from the reopened page, the dispute goes with it (the same title).
+    page.click("#answer .save-button")
+    page.click("#answer .save-status a")
+    page.wait_for_url("**/results/*")
+    assert "Dispute: H claims E4-E5: not legal" in page.inner_text("main")
+
+
+def test_an_address_dispute_or_starter_too_long_is_refused_in_words(client: Any) -> None:
+    sheet = "/domineering/?position=HH.../.....+V"
+    response = client.get(sheet + "&move=" + "A" * 40)
+    assert response.status_code == 400
+    assert (
+        "the move in the address is 40 characters long, longer than any legal Domineering "
+        "pair (5 at most): check the link"
+    ) in response.get_data(as_text=True)
+    response = client.get(sheet + "&first=HV")
+    assert response.status_code == 400
+    assert (
+        "the first in the address is 2 characters long, longer than any legal Domineering "
+        "side, H or V (1 at most): check the link"
+    ) in response.get_data(as_text=True)
+    # A pair written loosely reads: passed on as written, the page checks it as typed.
+    text = client.get(sheet + "&move=b1+-+c1+&player=v").get_data(as_text=True)
+    assert (
+        'Referee.domineeringPage("HH.../..... V", null, {"move": "b1 - c1", "player": "v"});'
+        in text
+    )

@@ -35,8 +35,28 @@ def page() -> str:
     when the link carries it: session 15).
     """
     position = inputs.given("position", longest=LONGEST_POSITION)
-    first = inputs.given("first") if position is not None else None
-    return render_template("domineering.html", position=position, first=first)
+    if position is None:
+        return render_template("domineering.html", position=None, first=None, dispute=None)
+    first = inputs.given("first", longest=_LONGEST_SIDE)
+    # A saved dispute (session 15: the link left it out): the pair claimed and by whom,
+    # filled in and checked again on the position.
+    move = inputs.given("move", longest=LONGEST_PAIR)
+    player = inputs.given("player", longest=_LONGEST_SIDE)
+    dispute = {"move": move, "player": player} if move is not None else None
+    return render_template("domineering.html", position=position, first=first, dispute=dispute)
+
+
+def _read_side(text: str) -> str:
+    """``text`` as a side, ``H`` or ``V`` (any case); raises ``ValueError`` otherwise."""
+    if text.strip().upper() not in ("H", "V"):
+        raise ValueError(f"not H or V: {text!r}")
+    return text.strip().upper()
+
+
+#: A side in an address (``first``, a dispute's ``player``): one letter.
+_LONGEST_SIDE = inputs.Longest(1, "Domineering side, H or V", _read_side)
+#: A pair as the engine writes it, ``A1-B1``: 5 characters (one written loosely reads).
+LONGEST_PAIR = inputs.Longest(5, "Domineering pair", engine.parse_move)
 
 
 #: The longest legal Domineering position, 73 characters: the largest board, 8x8 (``MAX_SIZE``),

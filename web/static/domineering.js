@@ -20,8 +20,9 @@
   /* `given`: a position's notation from the page's address (a saved result's "Domineering
      page" link, session 13), analysed in place of the sheet kept for the tab; or null.
      `givenFirst`: who started ("H", "V"), when the link carries it (web/results.py
-     _reopened_sheet: a position without its side to move), or null. */
-  Referee.domineeringPage = function (given, givenFirst) {
+     _reopened_sheet: a position without its side to move), or null. `givenDispute`: the
+     saved dispute, {move: "B1-C1", player: "H"}, filled in and checked again, or null. */
+  Referee.domineeringPage = function (given, givenFirst, givenDispute) {
     R.errorWords = [
       // A position refused is said under its box and as "The position typed is refused:
       // ...", so the API's "field 'position': " is left out (session 11: named now).
@@ -584,6 +585,15 @@
       if (known) firstSelect.value = starter;
       const odd = starter && !known ? `In the address, first '${givenFirst}' is not H or V (left out). ` : "";
       analyze(known ? typedBody(typed) : { position: typed }, true).then(() => {
+        // The saved dispute in its boxes (show() set the player to move), checked again
+        // once the position stands, so its verdict is in sight and saved with it again.
+        if (givenDispute && typeof givenDispute.move === "string") {
+          disputeMove.value = givenDispute.move;
+          const claimant = String(givenDispute.player || "").toUpperCase();
+          if (claimant === "H" || claimant === "V") disputePlayer.value = claimant;
+          keepDispute();
+          if (answer) document.getElementById("dispute").requestSubmit();
+        }
         if (!answer) {
           notation.closest("details").open = true; // refused: its error is there
           if (odd) R.status(status, `${odd}${status.textContent}`, "error");
