@@ -252,3 +252,74 @@ def test_an_address_dispute_or_starter_too_long_is_refused_in_words(client: Any)
         'Referee.domineeringPage("HH.../..... V", null, {"move": "b1 - c1", "player": "v"});'
         in text
     )
+
+
+# 5. Cross round page: "New round", and a greyed tile's tap says why.
+
+_SEAT = "section.player[data-player='{}']"
+
+
+def _hand(page: Any, seat: int, tiles: list[str]) -> None:
+    page.click(_SEAT.format(seat) + " .choose")
+    for tile in tiles:
+        page.click(f"#picker [data-tile='{tile}']")
+
+
+def _winner(page: Any, said: str) -> None:
+    page.wait_for_function(
+        "(said) => document.getElementById('winner').textContent === said", arg=said
+    )
+
+
+def test_cross_new_round_clears_the_hands_and_keeps_players_and_match(
+    page: Any, live_server: str
+) -> None:
+    # rules/cross.txt: the winner (lowest pip total when blocked) scores the other hands'
+    # pips minus their own. Round 1: 6-6 5-6 (23), 4-6 5-5 (20), 0-1 (1): player 3 scores
+    # 23 + 20 - 1 = 42, added to the match.
+    page.goto(live_server + "/cross/")
+    page.click("#player-count button[data-count='3']")
+    _hand(page, 1, ["6-6", "5-6"])
+    _hand(page, 2, ["4-6", "5-5"])
+    _hand(page, 3, ["0-1"])
+    _winner(page, "Player 3 scores 42")
+    page.click("#match-add")
+    page.wait_for_function("document.querySelectorAll('#match-rounds li').length === 1")
+    # Round 2, scored and not added: 6-6 (12), 5-5 (10), 0-0 (0): player 3 scores 22.
+    _hand(page, 1, ["6-6"])
+    _hand(page, 2, ["5-5"])
+    _hand(page, 3, ["0-0"])
+    _winner(page, "Player 3 scores 22")
+    page.click("#round-new")
+    page.wait_for_selector("#answer", state="hidden")
+    assert page.locator("section.player").count() == 3
+    for seat in (1, 2, 3):
+        assert page.inner_text(_SEAT.format(seat) + " .pips") == "0"
+        assert page.locator(_SEAT.format(seat) + " .hand-tiles .tile-svg").count() == 0
+        assert page.get_attribute(_SEAT.format(seat) + " .went-out", "aria-pressed") == "false"
+    assert page.locator("#match-rounds li").count() == 1
+    assert page.inner_text("#match-status") == (
+        "New round: the round cleared (Player 3 scores 22) was not added to the match."
+    )
+    # The next round is entered as ever: 2-2 (4), 1-1 (2), 3-3 (6): player 2 scores
+    # 4 + 6 - 2 = 8.
+    _hand(page, 1, ["2-2"])
+    _hand(page, 2, ["1-1"])
+    _hand(page, 3, ["3-3"])
+    _winner(page, "Player 2 scores 8")
+    _not_wider(page)
+
+
+def test_cross_a_greyed_tile_tapped_says_whose_hand_holds_it(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/cross/")
+    _hand(page, 1, ["6-6"])
+    _hand(page, 2, ["6-6"])
+    assert page.inner_text("#picker-status") == (
+        "6-6 is in player 1's hand, not player 2's: tap it in player 1's hand to take it out first."
+    )
+    assert page.inner_text(_SEAT.format(2) + " .pips") == "0"
+    assert page.inner_text(_SEAT.format(1) + " .pips") == "12"
+    # Said until a hand changes: a tile added to player 2's hand.
+    page.click("#picker [data-tile='0-1']")
+    page.wait_for_function("document.getElementById('picker-status').textContent === ''")
+    assert page.inner_text(_SEAT.format(2) + " .pips") == "1"

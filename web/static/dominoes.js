@@ -143,11 +143,22 @@
     // lost them); the photos are not kept, only the tiles taken from them.
     const draft = R.draft("cross.round");
 
+    const pickerStatus = document.getElementById("picker-status");
+
     function pick(tile) {
       const index = players.findIndex((player) => player.tiles.some((t) => same(t, tile)));
       if (index === active) players[active].tiles = players[active].tiles.filter((t) => !same(t, tile));
       else if (index < 0) players[active].tiles.push(tile);
-      else return;
+      else {
+        // A greyed tile: in another hand, as its title says (session 15: the tap did nothing).
+        const name = R.tileText(tile);
+        R.status(
+          pickerStatus,
+          `${name} is in player ${index + 1}'s hand, not player ${active + 1}'s: tap it in player ${index + 1}'s hand to take it out first.`,
+          "error"
+        );
+        return;
+      }
       players[active].unread = false;
       players[active].entered = true;
       handEntered(players[active]);
@@ -300,6 +311,7 @@
     }
 
     function changed() {
+      R.status(pickerStatus, ""); // a refused tap is past once a hand changes
       players.forEach((player, index) => {
         player.tiles.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
         drawTiles(player.section.querySelector(".hand-tiles"), player.tiles, (tile) => {
@@ -538,10 +550,15 @@
       match = { ...match, rounds, answer: data };
       keepMatch();
       if (!data.winner) R.status(matchStatus, `Round ${rounds.length} added. Enter the hands left after the next round.`, "ok");
-      // The next round starts from nothing: each seat's photo and what was said of it go
-      // with its tiles (session 10: "Read 5 tiles (27 pips)" and the photo stayed beside
-      // an empty hand through later rounds).
-      hidden = []; // seats hidden by the player count were not in the round added
+      clearHands();
+    });
+
+    /* The next round starts from nothing, the players and the match kept: each seat's
+       photo and what was said of it go with its tiles (session 10: "Read 5 tiles (27
+       pips)" and the photo stayed beside an empty hand through later rounds). After a
+       round added, or "New round" (session 15). */
+    function clearHands() {
+      hidden = []; // seats hidden by the player count are not in the next round
       players.forEach((player) => {
         player.tiles = [];
         player.photos.next(); // a photo still being read belonged to the round added
@@ -555,6 +572,16 @@
         R.showOverlay(player.section.querySelector(".overlay"), null);
       });
       changed();
+    }
+
+    // "New round": the hands emptied, the players and the match kept. A round scored and
+    // not added to a match under way is said to be left out, not lost unsaid.
+    document.getElementById("round-new").addEventListener("click", () => {
+      const scored = answer && document.getElementById("winner").textContent;
+      if (scored && match.rounds.length && !(match.answer && match.answer.winner)) {
+        R.status(matchStatus, `New round: the round cleared (${scored}) was not added to the match.`);
+      } else if (matchStatus.classList.contains("error")) R.status(matchStatus, "");
+      clearHands();
     });
 
     targetSelect.addEventListener("change", async () => {
