@@ -2240,11 +2240,12 @@ def test_cross_plays_answer_stays_in_sight_while_tiles_are_tapped(
     assert page.locator("#plays-bar").is_visible()
     assert bar["top"] >= 0 and bar["bottom"] <= 800
     assert title >= bar["top"], "the answer was in sight already: the test shows nothing"
-    # ... and the line leads to it.
+    # ... and the line leads to it, then steps aside (session 15: Referee.answerBar, the
+    # line hidden while the answer's card is on screen).
     page.click("#plays-bar")
-    page.wait_for_function(
-        "document.getElementById('plays-title').getBoundingClientRect().bottom"
-        " < document.getElementById('plays-bar').getBoundingClientRect().top"
+    page.wait_for_selector("#plays-bar", state="hidden")
+    assert page.evaluate(
+        "document.getElementById('plays-title').getBoundingClientRect().bottom <= innerHeight"
     )
     # A refused ask says so on the line, which then leads to the refusal.
     page.fill("#plays-hand-text", "2-4 3-x")

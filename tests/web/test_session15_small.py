@@ -323,3 +323,32 @@ def test_cross_a_greyed_tile_tapped_says_whose_hand_holds_it(page: Any, live_ser
     page.click("#picker [data-tile='0-1']")
     page.wait_for_function("document.getElementById('picker-status').textContent === ''")
     assert page.inner_text(_SEAT.format(2) + " .pips") == "1"
+
+
+# 6. /cross/plays: its answer bar steps aside while the answer's card is on screen.
+
+#: The lead 6-6; north 6-3 then the double 3-3 (a spinner), east 6-2, south 6-1, west 6-0:
+#: open ends 3 (N past the double, its branches N2L and N2R), 2, 1 and 0.
+_SPINNER = "6-6 | N: 6-3 3-3 | E: 6-2 | S: 6-1 | W: 6-0"
+
+
+def test_cross_plays_bar_hides_while_the_answer_card_is_in_sight(
+    page: Any, live_server: str
+) -> None:
+    page.goto(live_server + "/cross/plays")
+    page.fill("#plays-layout", _SPINNER)
+    page.fill("#plays-hand-text", "4-5")
+    page.click("#plays-ask")
+    # 4-5 matches no open end (3, 2, 1, 0): no play; the boneyard unknown, so draw.
+    page.wait_for_function("document.getElementById('plays-title').textContent === 'No play: draw'")
+    # Scrolled to the picker, the card below the screen: the bar says the answer.
+    page.eval_on_selector("#picker", "e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_selector("#plays-bar", state="visible")
+    assert page.inner_text("#plays-bar-value") == "No play: draw"
+    # The card on screen: the bar steps aside (it would cover a row of the answer)...
+    page.eval_on_selector("#plays-answer .total-card", "e => e.scrollIntoView({block: 'center'})")
+    page.wait_for_selector("#plays-bar", state="hidden")
+    assert page.eval_on_selector("#plays-bar", "e => e.classList.contains('answer-in-sight')")
+    # ... and comes back once it is scrolled away again.
+    page.eval_on_selector("#picker", "e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_selector("#plays-bar", state="visible")

@@ -798,6 +798,9 @@
     /* The short line at the foot of a phone's screen (hidden on a desktop, where the
        answer sits beside the inputs): what the last ask answered, linking to it. */
     const bar = document.getElementById("plays-bar");
+    // Hidden while the answer's card is on screen, where it would only cover a play of the
+    // list (session 15: the last page's bar without it; Kingdomino's and the round's had it).
+    R.answerBar(bar, answerBox.querySelector(".total-card"));
     function showBar(text, see, href) {
       document.getElementById("plays-bar-value").textContent = text;
       document.getElementById("plays-bar-see").textContent = see;
