@@ -81,11 +81,10 @@ def test_a_saved_7x7_kingdom_keeps_its_frame_when_tapped_or_scored_again_as_type
     sent = _scores_sent(page)
     # Its own text scored again (the box holds it, a row a line): still the 7x7 frame, 13.
     page.click("details.notation summary")
-    page.click("#use-notation")
-    page.wait_for_function("document.getElementById('notation-status').textContent === ''")
-    page.wait_for_timeout(300)
+    with page.expect_response("**/api/kingdomino/score"):
+        page.click("#use-notation")
     assert sent[-1]["size"] == "7"
-    assert page.inner_text("#total") == "13"
+    _total(page, 13)
     # A kingdom refused leaves the saved one and its frame: a crown tapped on D1 then,
     # forest 3 x 2 = 6, +10: 16.
     page.fill("#notation", "C F1 X")
@@ -183,7 +182,11 @@ def test_a_sheet_v_started_saved_from_the_page_reopens_with_v_started(
     page.select_option("#first", "V")
     page.click("[data-cell=A1]")
     page.click("[data-cell=A2]")
-    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    # H's pairs: 3 on rows 1 and 2 each (A1, A2 taken), 4 on rows 3 to 5: 18 (the empty
+    # sheet H started, answered first, says "H to move" too, with 20).
+    page.wait_for_function(
+        "document.getElementById('to-move-detail').textContent === 'H has 18 legal pairs'"
+    )
     page.click("#answer .save-button")
     page.click("#answer .save-status a")
     page.wait_for_url("**/results/*")
