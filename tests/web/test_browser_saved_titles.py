@@ -24,7 +24,10 @@ def test_a_domineering_sheet_is_saved_with_its_dispute_and_perfect_play(
     # pairs by hand: C1-D1, B2-C2, C2-D2, B3-C3, C3-D3 (5).
     page.fill("#notation", "hh../v.../v...")
     page.click("#use-notation")
-    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    # Not 'H to move' alone: the empty sheet's first answer says so too.
+    page.wait_for_function(
+        "document.getElementById('to-move-detail').textContent === 'H has 5 legal pairs'"
+    )
     page.click("#solve")
     page.wait_for_function(
         "document.getElementById('perfect').textContent.startsWith('With perfect play ')"
