@@ -502,8 +502,38 @@
       R.showOverlay(overlay, null);
       changed();
     };
-    rowsSelect.addEventListener("change", reset);
-    colsSelect.addEventListener("change", reset);
+    /* The board's size changed: every pair (and blocked cell) that still fits is kept, and
+       the pairs that no longer fit are named (session 15: the sheet was emptied, pairs that
+       fit the new size included, with not a word). */
+    const resize = () => {
+      const rows = Number(rowsSelect.value);
+      const cols = Number(colsSelect.value);
+      const before = pairs();
+      const blocked = [];
+      cells.forEach((line, row) => line.forEach((symbol, col) => symbol === "#" && blocked.push([row, col])));
+      empty(rows, cols);
+      const fits = ([row, col]) => row < rows && col < cols;
+      const dropped = [];
+      for (const [side, a, b] of before) {
+        const claimed = b ? [a, b] : [a];
+        if (claimed.every(fits)) claimed.forEach(([row, col]) => (cells[row][col] = side));
+        else dropped.push(claimed.map((cell) => cellName(...cell)).join("-"));
+      }
+      blocked.filter(fits).forEach(([row, col]) => (cells[row][col] = "#"));
+      R.showOverlay(overlay, null);
+      render();
+      const asked = position();
+      const analysed = analyze({ position: asked, first: firstSelect.value });
+      if (!dropped.length) return;
+      const gone = `${dropped.length === 1 ? "Pair" : "Pairs"} ${dropped.join(", ")} ${dropped.length === 1 ? "is" : "are"} off the ${rows} × ${cols} board: dropped.`;
+      analysed.then(() => {
+        if (position() !== asked) return; // tapped meanwhile: that is the news now
+        if (status.textContent) R.status(status, `${status.textContent} ${gone}`, status.classList.contains("error") ? "error" : "");
+        else R.status(status, gone);
+      });
+    };
+    rowsSelect.addEventListener("change", resize);
+    colsSelect.addEventListener("change", resize);
     document.getElementById("clear").addEventListener("click", reset);
     firstSelect.addEventListener("change", changed);
     document.querySelectorAll("#show-side button").forEach((button) =>
