@@ -43,3 +43,29 @@ def test_a_new_board_size_keeps_the_pairs_that_fit_and_names_the_others(
     page.select_option("#rows", "2")
     page.wait_for_function("document.getElementById('notation').value === 'HH../.... V'")
     assert page.text_content("#status") == ""
+
+
+def test_a_fresh_answer_after_a_refusal_has_no_stale_note(page: Any, live_server: str) -> None:
+    # rules/cross.txt: tiles go on all four sides of the first double before any other
+    # play. Table 6-6 | N: 6-3 with 3-4 6-2 3-3: only 6-2 plays, on E, S or W: 3 plays.
+    page.goto(live_server + "/cross/plays")
+    page.fill("#plays-layout", "6-6 | N: 6-3")
+    page.fill("#plays-hand-text", "3-4 6-2 3-3")
+    page.click("#plays-ask")
+    page.wait_for_function("document.getElementById('plays-title').textContent === '3 legal plays'")
+    # 6-2 on the table and in the hand: refused, the last answer kept and said to be that.
+    page.fill("#plays-layout", "6-6 | N: 6-3 | E: 6-2 | S: 6-1 | W: 6-0")
+    page.click("#plays-ask")
+    page.wait_for_selector("#plays-status.error")
+    assert page.is_visible("#plays-note")
+    # The cross is formed; 4-4 5-5 matches no open end (3, 2, 1, 0): no play, and with
+    # the boneyard unknown the player draws.
+    page.fill("#plays-hand-text", "4-4 5-5")
+    page.click("#plays-ask")
+    page.wait_for_function(
+        "document.getElementById('plays-title').textContent === 'No play: draw'"
+        " && document.getElementById('plays-status').textContent === ''"
+    )
+    assert not page.is_visible("#plays-note")
+    assert page.inner_text("#plays-note") == ""
+    assert "stale" not in (page.get_attribute("#plays-answer", "class") or "")

@@ -872,6 +872,10 @@
       }
       R.status(status, "");
       answered = { ...data, asked: body.layout };
+      // Emptied as well as hidden: a note hidden with its words kept is still read by
+      // whatever reads the page's text (session 15: the newcomer's check read "This answer
+      // is for the last table and hand asked about" under a fresh, correct answer).
+      note.textContent = "";
       note.hidden = true;
       answerBox.classList.remove("stale");
       answerBox.hidden = false;
@@ -918,6 +922,7 @@
         note.hidden = false;
         answerBox.classList.add("stale");
       } else if (answered) {
+        note.textContent = "";
         note.hidden = true;
         answerBox.classList.remove("stale");
       }
