@@ -69,3 +69,47 @@ def test_a_fresh_answer_after_a_refusal_has_no_stale_note(page: Any, live_server
     assert not page.is_visible("#plays-note")
     assert page.inner_text("#plays-note") == ""
     assert "stale" not in (page.get_attribute("#plays-answer", "class") or "")
+
+
+def _places(page: Any, text: str) -> None:
+    page.wait_for_function(f"document.getElementById('place-verdict').textContent === {text!r}")
+
+
+def test_a_refused_kingdom_keeps_the_last_places_said_to_be_that(
+    page: Any, live_server: str
+) -> None:
+    # rules/kingdomino.txt: a domino touches the castle or a square of its terrain, and the
+    # kingdom fits 5x5. C F1 F F (one row, 4 wide), W W: wheat touches only the castle.
+    # Counted by hand: a half above C, its other half up, left or right (3); below C, the
+    # same (3); left of C, the other half up or down (2; further left is 6 wide): 8 places.
+    page.goto(live_server + "/kingdomino/place")
+    page.fill("#place-kingdom", "C F1 F F")
+    for half in (0, 1):
+        page.select_option(f"#place-terrain-{half}", "W")
+        page.select_option(f"#place-crowns-{half}", "0")
+    page.click("#place-go")
+    _places(page, "8 places")
+    assert not page.is_visible("#place-note")
+    page.fill("#place-kingdom", "C X")
+    page.click("#place-go")
+    page.wait_for_selector("#place-status.error")
+    said = page.text_content("#place-status")
+    assert said.startswith("The kingdom: unknown terrain letter 'X'")
+    assert said.endswith(
+        ". The places shown below are still the last good answer (8 places for W W)."
+    )
+    assert page.is_visible("#answer")
+    assert page.text_content("#place-verdict") == "8 places"
+    assert page.text_content("#place-note") == (
+        "These places are for the last kingdom and domino asked about (8 places for W W), "
+        "not the ones above."
+    )
+    assert "stale" in (page.get_attribute("#answer", "class") or "")
+    # Mended: C F1 F F F is 5 wide, so only above and below C, each 2 ways (up, or
+    # sideways to the right): 4 places, and the note goes.
+    page.fill("#place-kingdom", "C F1 F F F")
+    page.click("#place-go")
+    _places(page, "4 places")
+    assert not page.is_visible("#place-note")
+    assert "stale" not in (page.get_attribute("#answer", "class") or "")
+    assert page.text_content("#place-status") == ""

@@ -768,6 +768,7 @@
     const answerBox = document.getElementById("answer");
     const board = document.getElementById("place-board");
     const list = document.getElementById("place-list");
+    const note = document.getElementById("place-note");
     const requests = R.sequence();
     const draft = R.draft("kingdomino.place");
     let shown = null; // the answer drawn, with the grid shape it was drawn for
@@ -881,12 +882,30 @@
       const { ok, data } = await R.post("/api/kingdomino/placements", body);
       if (!requests.isLatest(ticket)) return;
       if (!ok) {
-        R.status(status, data.error, "error");
-        answerBox.hidden = true;
+        // The places of the last good kingdom stay in sight, said to be that and dimmed,
+        // as the score page and Domineering keep their last good answer (session 15:
+        // they were hidden, so a typo lost them).
+        const kept = answerBox.hidden ? "" : `. The places shown below are still the last good answer (${shownCount()}).`;
+        R.status(status, `${data.error}${kept}`, "error");
+        if (!answerBox.hidden) {
+          note.textContent = `These places are for the last kingdom and domino asked about (${shownCount()}), not the ones above.`;
+          note.hidden = false;
+          answerBox.classList.add("stale");
+        }
         return;
       }
       R.status(status, "");
+      note.textContent = "";
+      note.hidden = true;
+      answerBox.classList.remove("stale");
       show(data);
+    }
+
+    /* The answer in sight in a few words: "8 places for W W", "W W discarded". */
+    function shownCount() {
+      const { data } = shown;
+      if (data.discarded) return `${data.domino} discarded`;
+      return `${data.count} place${data.count === 1 ? "" : "s"} for ${data.domino}`;
     }
 
     document.getElementById("place-go").addEventListener("click", ask);
