@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from referee import domineering as engine
+from referee.errors import ImpossiblePositionError
 from referee_cli.common import (
     EXIT_NO,
     check_overlay_target,
@@ -50,8 +51,34 @@ first_option = click.option(
 
 
 def _read_position(value: str, first: engine.Side | None) -> engine.Position:
-    """A POSITION argument: a notation, or a file holding one (validated)."""
-    return parse_notation(value, lambda text: engine.parse_position(text, first=first), "POSITION")
+    """A POSITION argument: a notation, or a file holding one (validated).
+
+    A position impossible with ``first`` (H when not given) but possible with the other
+    side starting is refused with the hint a photo's sheet gets (:func:`_starter_hint`;
+    session 15: a typed game 2 of a match, V starting, got no word of ``--first V``).
+    """
+
+    def parse(text: str) -> engine.Position:
+        try:
+            return engine.parse_position(text, first=first)
+        except ImpossiblePositionError as error:
+            other: engine.Side = "V" if (first or "H") == "H" else "H"
+            try:
+                engine.parse_position(text, first=other)
+            except ValueError:
+                raise error from None
+            raise ImpossiblePositionError(f"{error}; {_starter_hint(other, 'position')}") from None
+
+    return parse_notation(value, parse, "POSITION")
+
+
+def _starter_hint(other: engine.Side, what: str) -> str:
+    """What to do when the ``what`` ("sheet", "position") is possible only with ``other``
+    starting (RULINGS.md "Domineering": V starts the second game of a match)."""
+    return (
+        f"with {other} starting the {what} is possible: if {other} started this game "
+        f"(RULINGS.md: V starts the second game of a match), give --first {other}"
+    )
 
 
 def _board_text(position: str) -> list[str]:
@@ -138,10 +165,7 @@ def _photo_payload(path: str, first: engine.Side | None, overlay: str | None) ->
         named = message if message.startswith(path) else f"{path}: {message}"
         other = _other_starter(getattr(error, "reading", None), first)
         if other is not None:
-            fail(
-                f"{named}; with {other} starting the sheet is possible: if {other} started "
-                f"this game (RULINGS.md: V starts the second game of a match), give --first {other}"
-            )
+            fail(f"{named}; {_starter_hint(other, 'sheet')}")
         fail(named)
     if overlay is not None and getattr(result, "overlay", None) is not None:
         write_overlay(overlay, result.overlay)

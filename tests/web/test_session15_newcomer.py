@@ -113,3 +113,20 @@ def test_a_refused_kingdom_keeps_the_last_places_said_to_be_that(
     assert not page.is_visible("#place-note")
     assert "stale" not in (page.get_attribute("#answer", "class") or "")
     assert page.text_content("#place-status") == ""
+
+
+def test_the_page_says_the_first_to_give_as_its_started_control(
+    page: Any, live_server: str
+) -> None:
+    # The API's "give 'first': 'V'" (a position only V starting makes possible) is said
+    # as the page's control is named.
+    page.goto(live_server + "/domineering/")
+    _to_move(page, "H to move")
+    said = page.evaluate(
+        "Referee.plainError(\"field 'position': impossible counts: 0 H pairs and 1 V pair; "
+        "with V starting the position is possible: if V started this game, give 'first': 'V'\")"
+    )
+    assert said == (
+        "impossible counts: 0 H pairs and 1 V pair; with V starting the position is possible: "
+        'if V started this game, set "Started" to V'
+    )

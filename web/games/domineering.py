@@ -133,18 +133,25 @@ def _typed_position(text: str, first: str | None, *, either: bool) -> Any:
     with ``either``, a position impossible so (V one pair ahead, or a side to move
     written that only the other starter gives) but possible with the other side starting
     is parsed so.  Raises the first reading's error when neither fits (``RULINGS.md``:
-    H starts unless the players agree otherwise)."""
+    H starts unless the players agree otherwise); without ``either``, one the other
+    starter fits is refused with the error and the ``first`` to give."""
     try:
         return engine.parse_position(text, first=first)
-    except ImpossiblePositionError:
-        if not either or first is None:
-            raise
-        other = "V" if first == "H" else "H"
+    except ImpossiblePositionError as error:
+        other = "V" if (first or "H") == "H" else "H"
         try:
-            return engine.parse_position(text, first=other)
+            pos = engine.parse_position(text, first=other)
         except ImpossiblePositionError:
-            pass
-        raise
+            raise error from None
+        if either and first is not None:
+            return pos
+        # Refused, naming the fix as the CLI does (session 15: a typed game 2 of a match,
+        # V starting, got no word of it; the page says "set Started to V").
+        raise ImpossiblePositionError(
+            f"{error}; with {other} starting the position is possible: if {other} started "
+            f"this game (RULINGS.md: V starts the second game of a match), give 'first': "
+            f"'{other}'"
+        ) from None
 
 
 def analyze_answer(data: dict[str, Any]) -> dict[str, Any]:

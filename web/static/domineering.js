@@ -28,6 +28,8 @@
       // ...", so the API's "field 'position': " is left out (session 11: named now).
       [/(^|; )field 'position': /g, "$1"],
       R.fieldWord("first", "Started"),
+      // A position only the other starter makes possible (session 15): the page's control.
+      [/give 'first': '([HV])'/g, 'set "Started" to $1'],
       R.fieldWord("move", "The pair"),
       R.fieldWord("player", "The player"),
     ];

@@ -1,0 +1,26 @@
+"""Session 15, the newcomer pass's findings in the API (docs/web.md, "Session 15: the
+newcomer pass's findings"). Values worked by hand from the rules."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+
+def test_a_position_possible_only_with_v_starting_names_first(client: FlaskClient) -> None:
+    # rules/domineering.txt and RULINGS.md: H starts unless agreed otherwise; one V pair
+    # and no H pair is reached only in a game V started.
+    answer = client.post("/api/domineering/analyze", json={"position": "....V/....V"})
+    assert answer.status_code == 422
+    assert answer.get_json()["error"] == (
+        "impossible counts: 0 H pairs and 1 V pair; with H starting, H has as many pairs "
+        "as V (H to move) or one more (V to move); with V starting the position is "
+        "possible: if V started this game (RULINGS.md: V starts the second game of a "
+        "match), give 'first': 'V'"
+    )
+    answer = client.post("/api/domineering/analyze", json={"position": "....V/....V", "first": "V"})
+    assert answer.status_code == 200
+    assert answer.get_json()["to_move"] == "H"
+    # Two H pairs, no V pair: no starter mends it, so no hint.
+    answer = client.post("/api/domineering/analyze", json={"position": "HH../HH.."})
+    assert answer.status_code == 422
+    assert "'first'" not in answer.get_json()["error"]
