@@ -44,6 +44,7 @@ from referee.kingdomino.kingdom import (
     Terrain,
     _parse_token,
     format_square,
+    kingdom_square_name,
     parse_kingdom_square,
 )
 from referee.kingdomino.scoring import FRAME_SIZES, _count, _filled, _span, check_frame_size
@@ -56,6 +57,7 @@ __all__ = [
     "Verdict",
     "beyond_grid",
     "check_kingdom_fits",
+    "check_one_castle",
     "check_placement",
     "format_domino",
     "grown_grid",
@@ -277,6 +279,46 @@ def check_kingdom_fits(grid: Kingdom, size: int) -> None:
     )
 
 
+def check_one_castle(grid: Kingdom) -> None:
+    """Raise unless the kingdom as typed has exactly one castle.
+
+    Every kingdom starts from its castle, the starting tile each player places first
+    (``rules/kingdomino-2p.txt``, "Setup"), and a domino is placed touching it or its
+    own terrain; so a kingdom with no castle, or two, is refused rather than answered
+    (session 15: ``F1 F F`` was told that ``W W`` "fits nowhere: it is discarded",
+    where the castle had only been forgotten).
+
+    >>> from referee.kingdomino.kingdom import parse_kingdom
+    >>> check_one_castle(parse_kingdom("C F1 F F"))
+    >>> for typed in ("F1 F F", "C C F"):
+    ...     try:
+    ...         check_one_castle(parse_kingdom(typed))
+    ...     except ImpossiblePositionError as error:
+    ...         print(error)  # doctest: +NORMALIZE_WHITESPACE
+    the kingdom as typed has no castle: every kingdom starts from its castle
+    (type C where it stands)
+    the kingdom as typed has 2 castles, on A1 and B1: a kingdom has one
+
+    Raises
+    ------
+    ImpossiblePositionError
+        Saying there is no castle, or naming the castles' squares (``A1``: column letter,
+        row from 1).
+    """
+    castles = [at for at, square in grid.cells() if square.terrain is Terrain.CASTLE]
+    if not castles:
+        raise ImpossiblePositionError(
+            "the kingdom as typed has no castle: every kingdom starts from its castle "
+            "(type C where it stands)"
+        )
+    if len(castles) > 1:
+        names = [kingdom_square_name(at) for at in castles]
+        raise ImpossiblePositionError(
+            f"the kingdom as typed has {len(castles)} castles, on {', '.join(names[:-1])} "
+            f"and {names[-1]}: a kingdom has one"
+        )
+
+
 def _placed(grid: Kingdom) -> dict[tuple[int, int], Square]:
     return {at: s for at, s in grid.cells() if s.terrain is not Terrain.EMPTY}
 
@@ -325,13 +367,14 @@ def check_placement(
         If ``toward`` is not a direction, ``size`` is not 5 or 7, or a domino
         square is not a landscape; :class:`~referee.errors.ImpossiblePositionError`
         if the kingdom as typed already spans more than the frame
-        (:func:`check_kingdom_fits`).
+        (:func:`check_kingdom_fits`) or has no castle or several (:func:`check_one_castle`).
     """
     check_frame_size(size)
     _check_domino(domino)
     if toward not in _STEP:
         raise NotationError(f"unknown direction {toward!r} (expected right, down, left or up)")
     check_kingdom_fits(grid, size)
+    check_one_castle(grid)
     bounds = None if grow else (grid.rows, grid.cols)
     fault, why = placement_fault(_placed(grid), domino, at, toward, size=size, bounds=bounds)
     return Verdict(False, fault) if fault is not None else Verdict(True, why)
@@ -394,11 +437,13 @@ def legal_placements(
     ValueError
         If ``size`` is not 5 or 7, or a domino square is not a landscape;
         :class:`~referee.errors.ImpossiblePositionError` if the kingdom as typed
-        already spans more than the frame (:func:`check_kingdom_fits`).
+        already spans more than the frame (:func:`check_kingdom_fits`) or has no
+        castle or several (:func:`check_one_castle`).
     """
     check_frame_size(size)
     _check_domino(domino)
     check_kingdom_fits(grid, size)
+    check_one_castle(grid)
     bounds = None if grow else (grid.rows, grid.cols)
     return all_placements(_placed(grid), domino, size=size, bounds=bounds)
 

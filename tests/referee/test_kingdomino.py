@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.errors import IllegalMoveError, NotationError
+from referee.errors import IllegalMoveError, ImpossiblePositionError, NotationError
 from referee.kingdomino import (
     GAME,
     TILES,
@@ -777,8 +777,10 @@ def test_grown_check_placement_keeps_the_frame() -> None:
     full = parse_kingdom("W W W W W/F F F F F1/W W C W W/F F F F F/W W W W W")
     assert legal_placements(full, parse_domino("F L"), grow=True) == []
     assert len(legal_placements(full, parse_domino("F L"), size=7, grow=True)) == 12
-    # no castle and nothing placed: nothing to touch
-    assert legal_placements(parse_kingdom(". ."), parse_domino("F L"), grow=True) == []
+    # No castle and nothing placed: refused, not "discarded" (session 15: every kingdom
+    # starts from its castle, rules/kingdomino-2p.txt "Setup").
+    with pytest.raises(ImpossiblePositionError, match="has no castle"):
+        legal_placements(parse_kingdom(". ."), parse_domino("F L"), grow=True)
 
 
 def test_grown_grid_holds_every_placement() -> None:

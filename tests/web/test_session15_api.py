@@ -24,3 +24,14 @@ def test_a_position_possible_only_with_v_starting_names_first(client: FlaskClien
     answer = client.post("/api/domineering/analyze", json={"position": "HH../HH.."})
     assert answer.status_code == 422
     assert "'first'" not in answer.get_json()["error"]
+
+
+def test_placements_on_a_kingdom_with_no_castle_are_refused(client: FlaskClient) -> None:
+    # rules/kingdomino-2p.txt "Setup": every kingdom starts from its starting tile, the
+    # castle; F1 F F was answered "discarded" (count 0) for W W.
+    answer = client.post("/api/kingdomino/placements", json={"kingdom": "F1 F F", "domino": "W W"})
+    assert answer.status_code == 422
+    assert answer.get_json()["error"] == (
+        "the kingdom as typed has no castle: every kingdom starts from its castle "
+        "(type C where it stands)"
+    )
