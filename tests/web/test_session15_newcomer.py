@@ -130,3 +130,39 @@ def test_the_page_says_the_first_to_give_as_its_started_control(
         "impossible counts: 0 H pairs and 1 V pair; with V starting the position is possible: "
         'if V started this game, set "Started" to V'
     )
+
+
+def test_an_odd_bonus_in_a_comparison_link_is_said(page: Any, live_server: str) -> None:
+    # rules/kingdomino-2p.txt: C F1 scores 1 square x 1 crown = 1, C W scores 0.
+    page.goto(live_server + "/kingdomino/compare?kingdom1=C%20F1&kingdom2=C%20W&bonus=zzz")
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('Kingdom 1 wins')"
+    )
+    page.wait_for_selector("#compare-status.error")
+    assert page.text_content("#compare-status") == (
+        "The bonus in the address is refused (Bonuses: unknown bonus 'zzz': use 'middle' or "
+        "'harmony'): the kingdoms are compared without it."
+    )
+    assert page.locator("input[name=bonus]:checked").count() == 0
+
+
+def test_an_odd_target_in_a_cross_match_link_is_said(page: Any, live_server: str) -> None:
+    # The targets are 50, 100, 150, 200 and 250 (rules/cross.txt, RULINGS.md).
+    page.goto(live_server + "/cross/?match=6-6%20/%201-1&target=55")
+    page.wait_for_selector("#match-status.error")
+    assert page.text_content("#match-status").startswith(
+        "The target in the address is refused (play to: must be 50, 100, 150, 200 or 250, "
+        "got 55): the match is played to 100."
+    )
+    assert page.input_value("#match-target") == "100"
+
+
+def test_an_odd_target_in_a_two_step_match_link_is_said(page: Any, live_server: str) -> None:
+    # rules/two-step.txt: clearing the card scores 1, +1 with the opponent's card still
+    # full (1:5): 2-0; the target is 10 unless another is given.
+    page.goto(live_server + "/two-step/round?rounds=1:5&target=-3")
+    page.wait_for_selector("#match-status.error")
+    assert page.text_content("#match-status") == (
+        "The target in the address is refused (the points to play to: must be 1 or more, "
+        "got -3): the match is played to 10. No winner yet: 2-0 (target 10)"
+    )

@@ -462,9 +462,11 @@
     // round's hands start empty, and it is added up again below (session 14: the link
     // opened an empty page).
     const linkedMatch = R.given(givenMatch);
+    let oddTarget = false; // a target in the address that is no target
     if (linkedMatch) {
       const target = Number(givenTarget);
       const known = [...targetSelect.options].some((option) => option.value === String(target));
+      oddTarget = !known && typeof givenTarget === "string" && givenTarget !== "";
       match = {
         rounds: linkedMatch
           .split(/\r?\n/)
@@ -664,6 +666,15 @@
       } else if (linkedMatch && data && !data.winner) {
         const count = data.rounds.length;
         R.status(matchStatus, `The saved match is back (${count} round${count === 1 ? "" : "s"}). Enter the hands left after the next round.`, "ok");
+      }
+      // A target the address gives that is none is said, in the API's words (session
+      // 15: 55 became 100 silently); the match is played to the one shown.
+      if (linkedMatch && ok && oddTarget) {
+        R.post("/api/cross/match", { rounds: match.rounds, target: givenTarget }).then((refused) => {
+          if (refused.ok) return;
+          const said = `The target in the address is refused (${refused.data.error}): the match is played to ${match.target}.`;
+          R.status(matchStatus, `${said} ${matchStatus.textContent}`.trim(), "error");
+        });
       }
     });
   };
@@ -1404,9 +1415,21 @@
       // A saved match: its rounds and target written in the match's boxes and added up
       // as if typed (session 14: the link opened an empty page).
       roundsBox.value = givenRounds;
+      const odd = typeof givenTarget === "string" && givenTarget !== "" && !/^\d{1,4}$/.test(givenTarget);
       if (typeof givenTarget === "string" && /^\d{1,4}$/.test(givenTarget)) targetBox.value = givenTarget;
       keep();
-      addUp();
+      // A target the address gives that is none is said, in the API's words, and the
+      // rounds are added up to the one in the box (session 15: -3 became 10 silently).
+      const refused = odd
+        ? R.post("/api/two-step/match", { rounds: givenRounds, target: givenTarget }).then(({ ok, data }) =>
+            ok ? "" : `The target in the address is refused (${data.error}): the match is played to ${targetBox.value}.`
+          )
+        : Promise.resolve("");
+      refused.then(async (said) => {
+        await addUp();
+        const matchStatus = document.getElementById("match-status");
+        if (said) R.status(matchStatus, `${said} ${matchStatus.textContent}`.trim(), "error");
+      });
       return;
     }
     const kept = draft.load();

@@ -728,6 +728,19 @@
       document.querySelectorAll("input[name=bonus]").forEach((box) => {
         box.checked = Array.isArray(kept.bonus) && kept.bonus.includes(box.value);
       });
+      // A bonus in the address that is none is said, in the API's words, as the score
+      // page says it (session 15: ?bonus=zzz left the boxes unticked without a word).
+      const known = new Set([...document.querySelectorAll("input[name=bonus]")].map((box) => box.value));
+      const odd = linked && Array.isArray(givenBonus) ? givenBonus.map(String).filter((word) => !known.has(word) && word !== "middle_kingdom") : [];
+      if (odd.length) {
+        // Only the bonus is asked about: the kingdoms sent are a lone castle each.
+        const said = document.getElementById("compare-status");
+        R.post("/api/kingdomino/compare", { kingdom1: "C", kingdom2: "C", bonus: odd }).then(({ ok, data }) => {
+          if (!ok) R.status(said, `The bonus in the address is refused (${data.error}): the kingdoms are compared without it.`, "error");
+        });
+        // A box ticked is the player's answer to it.
+        document.querySelectorAll("input[name=bonus]").forEach((box) => box.addEventListener("change", () => R.status(said, "")));
+      }
       const back = linked
         ? "The saved kingdom is filled in: tap a square to change it."
         : "The kingdom you had here last is back (its photo is not kept).";
