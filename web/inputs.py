@@ -7,6 +7,7 @@ validates them.  Photos are read into memory, decoded there and never written to
 
 from __future__ import annotations
 
+import json
 import re
 import warnings
 from collections.abc import Callable
@@ -40,7 +41,8 @@ def fields() -> dict[str, Any]:
     Raises
     ------
     ApiError
-        400 if the body claims to be JSON but is not a JSON object, or is nested too
+        400 if the body claims to be JSON but is empty, does not parse (naming the line
+        and column, :func:`_refuse_unparsed_json`), is not a JSON object, or is nested too
         deeply for Python's parser to read, or holds a lone surrogate (named by its field);
         400 for a body that is neither JSON nor a form (``text/plain``: it held no fields).
     """
@@ -52,6 +54,8 @@ def fields() -> dict[str, Any]:
             raise ApiError(
                 400, "the request body is nested too deeply to read: send a JSON object of fields"
             ) from None
+        if data is None:
+            _refuse_unparsed_json()
         if not isinstance(data, dict):
             raise ApiError(400, "the request body is not a JSON object")
         _refuse_lone_surrogates(data)
@@ -68,6 +72,33 @@ def fields() -> dict[str, Any]:
     # A field sent once is a value; sent again and again (``bonus``), a list.
     form = request.form.to_dict(flat=False)
     return {key: values if len(values) > 1 else values[0] for key, values in form.items()}
+
+
+def _refuse_unparsed_json() -> None:
+    """Raise 400 naming where a JSON body stops parsing, if it does not parse (session 15:
+    ``{bad json`` was "not a JSON object", with no word of where); a body that parses to
+    ``null`` is left to the caller's "not a JSON object".
+
+    Raises
+    ------
+    ApiError
+        400: "the request body is not valid JSON: <why> at line L, column C".
+    """
+    body = request.get_data(cache=True)
+    if not body.strip():
+        raise ApiError(400, "the request body is empty: send a JSON object of fields")
+    try:
+        json.loads(body)
+    except json.JSONDecodeError as error:
+        raise ApiError(
+            400,
+            f"the request body is not valid JSON: {error.msg} at line {error.lineno}, "
+            f"column {error.colno}",
+        ) from None
+    except UnicodeDecodeError:
+        raise ApiError(400, "the request body is not valid JSON: it is not UTF-8 text") from None
+    except (ValueError, RecursionError):
+        return
 
 
 #: A UTF-16 surrogate left alone: JSON's ``"\\ud800"`` escape without its pair decodes

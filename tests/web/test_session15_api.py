@@ -3,6 +3,7 @@ newcomer pass's findings"). Values worked by hand from the rules."""
 
 from __future__ import annotations
 
+import pytest
 from flask.testing import FlaskClient
 
 
@@ -35,3 +36,28 @@ def test_placements_on_a_kingdom_with_no_castle_are_refused(client: FlaskClient)
         "the kingdom as typed has no castle: every kingdom starts from its castle "
         "(type C where it stands)"
     )
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        (
+            b"{bad json",
+            "the request body is not valid JSON: Expecting property name enclosed in double "
+            "quotes at line 1, column 2",
+        ),
+        (
+            b'{"kingdom": "C F1",\n}',
+            "the request body is not valid JSON: Expecting property name enclosed in double "
+            "quotes at line 2, column 1",
+        ),
+        (b"", "the request body is empty: send a JSON object of fields"),
+        (b"[1]", "the request body is not a JSON object"),
+    ],
+)
+def test_a_json_body_that_does_not_parse_says_where(
+    client: FlaskClient, body: bytes, error: str
+) -> None:
+    answer = client.post("/api/kingdomino/score", data=body, content_type="application/json")
+    assert answer.status_code == 400
+    assert answer.get_json() == {"error": error}

@@ -166,3 +166,14 @@ def test_an_odd_target_in_a_two_step_match_link_is_said(page: Any, live_server: 
         "The target in the address is refused (the points to play to: must be 1 or more, "
         "got -3): the match is played to 10. No winner yet: 2-0 (target 10)"
     )
+
+
+def test_a_kingdom_of_one_point_says_point(page: Any, live_server: str) -> None:
+    # C F1: 1 forest square x 1 crown = 1 point (rules/kingdomino-2p.txt, Scoring).
+    page.goto(live_server + "/kingdomino/compare?kingdom1=C%20F1&kingdom2=C%20W")
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.startsWith('Kingdom 1 wins')"
+    )
+    totals = page.locator(".kingdom-total")
+    assert totals.nth(0).text_content() == "· 1 point"
+    assert totals.nth(1).text_content() == "· 0 points"

@@ -579,7 +579,7 @@
        shows it; another kingdom's box keeps text typed in it since it was last written
        (session 13: kingdom 1's answer replaced kingdom 2's text being typed or refused). */
     function showOne(widget, answer, board) {
-      widget.section.querySelector(".kingdom-total").textContent = answer ? `· ${answer.total} points` : "";
+      widget.section.querySelector(".kingdom-total").textContent = answer ? `· ${answer.total} point${answer.total === 1 ? "" : "s"}` : "";
       const list = widget.section.querySelector(".domains");
       if (answer) fillDomains(list, answer);
       else list.replaceChildren();
