@@ -20,6 +20,7 @@ from referee.kingdomino import (
     Score,
     check_placement,
     compare,
+    domino_warnings,
     format_domino,
     format_kingdom,
     kingdom_square_name,
@@ -279,12 +280,16 @@ def placements_command(grid: str, domino: str, size: str, as_json: bool) -> None
         "count": len(found),
         "beyond_grid": beyond,
         "grown": {"grid": grown, "origin": list(origin)},
+        # What the real tile set cannot show, as score warns (session 15: W4 was silent).
+        "warnings": domino_warnings(halves),
     }
 
     def text() -> str:
+        warned = [f"warning: {warning}" for warning in payload["warnings"]]
         if not found:
             frame = f"{size}x{size}"
-            return f"{format_domino(halves)} fits nowhere in the {frame} frame: it is discarded"
+            said = f"{format_domino(halves)} fits nowhere in the {frame} frame: it is discarded"
+            return "\n".join([said, *warned])
         lines = [f"{r},{c} {toward}" for (r, c), toward in found]
         if beyond:
             lines.append(
@@ -292,7 +297,7 @@ def placements_command(grid: str, domino: str, size: str, as_json: bool) -> None
                 f"column -1 left of it); the grid grown to hold them (the typed 0,0 is its "
                 f"{origin[0]},{origin[1]}): {grown}"
             )
-        return "\n".join(lines)
+        return "\n".join([*lines, *warned])
 
     emit(payload, as_json, text)
 

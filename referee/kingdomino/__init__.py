@@ -68,6 +68,7 @@ from referee.kingdomino.scoring import (
 from referee.kingdomino.tiles import (
     TILES,
     Domino,
+    domino_warnings,
     max_crowns,
     square_counts,
     terrain_counts,
@@ -98,6 +99,7 @@ __all__ = [
     "check_placement",
     "compare",
     "domains",
+    "domino_warnings",
     "format_domino",
     "format_kingdom",
     "format_square",

@@ -25,6 +25,7 @@ from referee.kingdomino.kingdom import Kingdom, Square, Terrain
 __all__ = [
     "TILES",
     "Domino",
+    "domino_warnings",
     "max_crowns",
     "square_counts",
     "terrain_counts",
@@ -192,6 +193,43 @@ def tile_set_warnings(kingdom: Kingdom) -> list[str]:
         warnings.append(f"{len(castles)} castles at {places}: a kingdom has one castle")
     elif not castles:
         warnings.append("no castle: a kingdom has one castle")
+    return warnings
+
+
+def domino_warnings(domino: Domino) -> list[str]:
+    """What in ``domino`` the real tile set cannot produce: a square with more crowns than
+    any square of its terrain shows (:func:`max_crowns`), one sentence each, first square
+    first (session 15: ``placements --domino 'W4 W'`` answered 16 places without a word,
+    where ``score`` warns of ``W4`` in a kingdom).
+
+    >>> from referee.kingdomino.placement import parse_domino
+    >>> for warning in domino_warnings(parse_domino("W4 W")):
+    ...     print(warning)  # doctest: +NORMALIZE_WHITESPACE
+    the domino's first square W4 is wheat with 4 crowns: no wheat square in the tile set
+    has more than 1
+    >>> domino_warnings(parse_domino("M3 L"))
+    []
+
+    Parameters
+    ----------
+    domino : (Square, Square)
+        First and second square, both landscapes.
+
+    Returns
+    -------
+    list of str
+        Warnings for the player, source: ``../shared/data/kingdomino/tiles.csv``.
+    """
+    warnings: list[str] = []
+    for which, square in zip(("first", "second"), domino, strict=True):
+        limit = max_crowns(square.terrain)
+        if square.crowns > limit:
+            plural = "crown" if square.crowns == 1 else "crowns"
+            warnings.append(
+                f"the domino's {which} square {square} is {square.terrain.value} with "
+                f"{square.crowns} {plural}: no {square.terrain.value} square in the tile set "
+                f"has more than {limit}"
+            )
     return warnings
 
 

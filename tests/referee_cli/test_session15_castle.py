@@ -1,9 +1,11 @@
-"""Session 15, the newcomer pass's finding 5 (docs/web.md, "Session 15: the newcomer
+"""Session 15, the newcomer pass's findings 5 and 7 (docs/web.md, "Session 15: the newcomer
 pass's findings"): placements on a kingdom with no castle, or two, are refused, naming
 the castle; rules/kingdomino-2p.txt "Setup": each player places one starting tile, and a
 domino connects to it or to its own terrain."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -38,3 +40,25 @@ def test_placements_need_one_castle(
     )
     assert (status, out) == (2, "")
     assert said in err
+
+
+def test_placements_warn_of_crowns_beyond_the_tile_set(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # RULINGS.md, the real tile set: a wheat square shows at most 1 crown.
+    warning = (
+        "the domino's first square W4 is wheat with 4 crowns: no wheat square in the tile "
+        "set has more than 1"
+    )
+    status, out, _ = run(capsys, "kingdomino", "placements", "C F1 F F", "--domino", "W4 W")
+    assert status == 0
+    assert out.splitlines()[-1] == f"warning: {warning}"
+    status, out, _ = run(
+        capsys, "kingdomino", "placements", "C F1 F F", "--domino", "W4 W", "--json"
+    )
+    assert status == 0
+    assert json.loads(out)["warnings"] == [warning]
+    status, out, _ = run(
+        capsys, "kingdomino", "placements", "C F1 F F", "--domino", "W1 W", "--json"
+    )
+    assert json.loads(out)["warnings"] == []

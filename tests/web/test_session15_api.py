@@ -61,3 +61,15 @@ def test_a_json_body_that_does_not_parse_says_where(
     answer = client.post("/api/kingdomino/score", data=body, content_type="application/json")
     assert answer.status_code == 400
     assert answer.get_json() == {"error": error}
+
+
+def test_placements_warn_of_crowns_beyond_the_tile_set(client: FlaskClient) -> None:
+    # RULINGS.md, the real tile set: a wheat square shows at most 1 crown.
+    answer = client.post(
+        "/api/kingdomino/placements", json={"kingdom": "C F1 F F", "domino": "W W3"}
+    )
+    assert answer.status_code == 200
+    assert answer.get_json()["warnings"] == [
+        "the domino's second square W3 is wheat with 3 crowns: no wheat square in the tile "
+        "set has more than 1"
+    ]

@@ -177,3 +177,20 @@ def test_a_kingdom_of_one_point_says_point(page: Any, live_server: str) -> None:
     totals = page.locator(".kingdom-total")
     assert totals.nth(0).text_content() == "· 1 point"
     assert totals.nth(1).text_content() == "· 0 points"
+
+
+def test_the_place_page_says_a_square_beyond_the_tile_set(page: Any, live_server: str) -> None:
+    # RULINGS.md, the real tile set: a wheat square shows at most 1 crown. W2 W on C F1 F F
+    # lies where W W does (8, worked above), each way round as its squares differ: 16.
+    page.goto(live_server + "/kingdomino/place")
+    page.fill("#place-kingdom", "C F1 F F")
+    for half in (0, 1):
+        page.select_option(f"#place-terrain-{half}", "W")
+    page.select_option("#place-crowns-0", "2")
+    page.select_option("#place-crowns-1", "0")
+    page.click("#place-go")
+    _places(page, "16 places")
+    assert page.text_content("#place-status") == (
+        "Check the domino: the domino's first square W2 is wheat with 2 crowns: no wheat "
+        "square in the tile set has more than 1."
+    )

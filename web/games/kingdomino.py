@@ -259,7 +259,8 @@ def placements_answer(data: dict[str, Any]) -> dict[str, Any]:
     ``{"grid", "origin"}``), each placement also with ``squares`` (both squares'
     ``[row, col]``, first square first) and ``name`` (the first square's name on the
     board, ``"A3"``, or ``null`` beyond the grid as typed), ``grid_shape`` (the typed
-    grid's ``[rows, cols]``) and ``discarded`` (true when it fits nowhere). With ``at``
+    grid's ``[rows, cols]``), ``discarded`` (true when it fits nowhere) and ``warnings``
+    (a square with more crowns than the tile set shows, session 15). With ``at``
     and ``toward``: the CLI's ``place --json``, ``legal`` and the engine's ``reason``
     (squares as ``(row, col)``).
     """
@@ -296,4 +297,5 @@ def placements_answer(data: dict[str, Any]) -> dict[str, Any]:
         "grown": {"grid": grown, "origin": list(origin)},
         "grid_shape": [kingdom.rows, kingdom.cols],
         "discarded": not found,
+        "warnings": engine.domino_warnings(domino),
     }

@@ -907,7 +907,9 @@
         }
         return;
       }
-      R.status(status, "");
+      // A domino square with more crowns than the tile set shows is said (session 15).
+      const warnings = Array.isArray(data.warnings) ? data.warnings : [];
+      R.status(status, warnings.length ? `Check the domino: ${warnings.join("; ")}.` : "");
       note.textContent = "";
       note.hidden = true;
       answerBox.classList.remove("stale");
