@@ -1,13 +1,15 @@
 """Session 15, the newcomer pass's findings on the pages (docs/web.md, "Session 15: the
 newcomer pass's findings"). The fixtures live_server, browser and page are conftest.py's;
-the values are worked by hand from the rules (rules/domineering.txt: H claims two cells
-side by side, V two one above the other, H starts)."""
+the values are worked by hand from the rules each test names (rules/domineering.txt: H
+claims two cells side by side, V two one above the other, H starts)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+
+from tests.web.pages import SAMPLES, labelled_reading
 
 pytestmark = pytest.mark.browser
 
@@ -194,3 +196,31 @@ def test_the_place_page_says_a_square_beyond_the_tile_set(page: Any, live_server
         "Check the domino: the domino's first square W2 is wheat with 2 crowns: no wheat "
         "square in the tile set has more than 1."
     )
+
+
+def test_a_seat_photo_refused_says_the_hand_kept(page: Any, live_server: str) -> None:
+    # The readings are the samples' labels (hand-1: 27 pips, hand-dark-7: 46), then a
+    # refusal for player 2's next photo. rules/cross.txt: a blocked round, the lowest
+    # total wins the others' pips less its own: 46 - 27 = 19.
+    answers = [
+        {"json": labelled_reading("hand-1")},
+        {"json": labelled_reading("hand-dark-7")},
+        {"status": 415, "json": {"error": "the photo is a GIF: send a JPEG or PNG photo"}},
+    ]
+    page.route("**/api/dominoes/count", lambda route: route.fulfill(**answers.pop(0)))
+    page.goto(live_server + "/cross/")
+    for seat, name in (("1", "hand-1.jpg"), ("2", "hand-dark-7.jpg"), ("2", "hand-2.jpg")):
+        page.set_input_files(
+            f"section.player[data-player='{seat}'] .hand-photo", str(SAMPLES / name)
+        )
+        if seat == "2" and answers:
+            page.wait_for_function(
+                "document.getElementById('winner').textContent === 'Player 1 scores 19'"
+            )
+    status = "section.player[data-player='2'] .status"
+    page.wait_for_function(f"document.querySelector(\"{status}\").textContent.includes('GIF')")
+    assert page.text_content(status) == (
+        "the photo is a GIF: send a JPEG or PNG photo The hand below is still the one from "
+        "before (7 tiles, 46 pips), not this photo."
+    )
+    assert page.text_content("#winner") == "Player 1 scores 19"

@@ -289,6 +289,12 @@
             player.tiles = tiles;
             player.entered = true;
             player.read = readingOf(tiles, statusNode);
+          } else if (player.tiles.length) {
+            // The hand kept is not this photo's, as the Kingdomino and Domineering pages
+            // say of theirs (session 15: the round's score read as the new photo's).
+            const count = player.tiles.length;
+            const kept = `The hand below is still the one from before (${count} tile${count === 1 ? "" : "s"}, ${pipsOf(player.tiles)} pips), not this photo.`;
+            R.status(statusNode, `${statusNode.textContent} ${kept}`, "error");
           }
           player.unread = !tiles && !player.tiles.length;
           player.failed = !tiles;
