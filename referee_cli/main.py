@@ -33,7 +33,8 @@ def cli() -> None:
     """Referee: scores, legal moves and disputes for table games.
 
     Every command takes --json to print one JSON object. Exit status: 0 success,
-    1 "illegal" for yes/no questions, 2 bad input.
+    1 "illegal" for yes/no questions, 2 bad input: one line on stderr and nothing on
+    stdout, --json or not.
     """
 
 

@@ -42,3 +42,21 @@ def test_a_typed_position_no_starter_mends_gets_no_hint(
     assert status == 2
     assert "impossible counts: 2 H pairs and 0 V pairs" in err
     assert "--first" not in err
+
+
+def test_an_error_with_json_is_on_stderr_only_and_help_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Session 15 (finding 10): a script parsing stdout after --json got an empty string,
+    # which the help did not say. Kept so (the tests of every photo refusal pin it), said.
+    status, out, err = run(capsys, "kingdomino", "score", "W X", "--json")
+    assert (status, out) == (2, "")
+    assert err.startswith("referee: error: KINGDOM: unknown terrain letter 'X'")
+    status, out, _ = run(capsys, "--help")
+    assert status == 0
+    assert (
+        " ".join(out.split()).count(
+            "2 bad input: one line on stderr and nothing on stdout, --json or not."
+        )
+        == 1
+    )
