@@ -223,4 +223,6 @@ def test_a_seat_photo_refused_says_the_hand_kept(page: Any, live_server: str) ->
         "the photo is a GIF: send a JPEG or PNG photo The hand below is still the one from "
         "before (7 tiles, 46 pips), not this photo."
     )
-    assert page.text_content("#winner") == "Player 1 scores 19"
+    # The round is scored again with the hand kept once the refusal is in (under load the
+    # refusal is said before that answer comes).
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 1 scores 19'")

@@ -63,8 +63,11 @@ def test_a_kingdom_typed_after_a_saved_7x7_one_is_scored_as_on_a_fresh_page(
     page.fill("#notation", "C F1 F F")
     with page.expect_response("**/api/kingdomino/score"):
         page.click("#use-notation")
+    # The wheat kingdom's answer also totalled 3: wait for the forest's.
+    page.wait_for_function(
+        "document.getElementById('domains').innerText.trim().startsWith('Forest')"
+    )
     _total(page, 3)
-    assert page.inner_text("#domains").startswith("Forest")
     assert "size" not in sent[-1]
     # And after a reload, the kingdom kept for the tab is scored so too.
     page.reload()
@@ -355,3 +358,28 @@ def test_cross_plays_bar_hides_while_the_answer_card_is_in_sight(
     # ... and comes back once it is scrolled away again.
     page.eval_on_selector("#picker", "e => e.scrollIntoView({block: 'start'})")
     page.wait_for_selector("#plays-bar", state="visible")
+
+
+@pytest.mark.parametrize(
+    ("typed", "total"),
+    [
+        # The saved kingdom typed another way (compact, "F0" for "F"): the same kingdom,
+        # its 7x7 frame kept: forest 3 x 1 = 3, +10 Middle Kingdom = 13.
+        ("CF1FF", 13),
+        ("c f1 f f0", 13),
+        # A correction, one crown more on the last forest square: 3 x 2 = 6, +10 = 16.
+        ("C F1 F F1", 16),
+    ],
+)
+def test_a_saved_7x7_kingdom_corrected_by_typing_keeps_its_frame(
+    page: Any, live_server: str, typed: str, total: int
+) -> None:
+    page.goto(live_server + _SAVED_7)
+    _total(page, 13)
+    sent = _scores_sent(page)
+    page.click("details.notation summary")
+    page.fill("#notation", typed)
+    with page.expect_response("**/api/kingdomino/score"):
+        page.click("#use-notation")
+    assert sent[-1]["size"] == "7"
+    _total(page, total)

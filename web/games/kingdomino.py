@@ -81,15 +81,49 @@ class PlacementFields(schemas.Fields):
     )
 
 
+#: The longest word a page's address may give for ``bonus`` ("harmony", with room for a
+#: word written loosely) and for ``size`` (the frame: "5" or "7").
+LONGEST_BONUS_WORD = 12
+LONGEST_SIZE_WORD = 2
+
+
+def _address_words(name: str, longest: int) -> list[str]:
+    """Every ``name`` in the page's address (``?bonus=middle&bonus=harmony``), stripped and
+    lower case (the API takes them in any case); blank ones left out.
+
+    Raises
+    ------
+    ApiError
+        400 naming the field and its length for a word longer than ``longest`` characters
+        (session 15 review: a 40 kB ``bonus`` reached the page and was said whole).
+    """
+    words = [word.strip().lower() for word in request.args.getlist(name) if word.strip()]
+    for word in words:
+        if len(word) > longest:
+            raise ApiError(
+                400,
+                f"the {name} in the address is {len(word):,} characters long, longer than any "
+                f"{name} ({longest} at most): check the link",
+            )
+    return words
+
+
 @bp.get("/")
 def page() -> str:
     """The kingdom page: photo or tapped-in kingdom, its domains and total; a saved
-    kingdom's link fills in ``kingdom``, its ``bonus`` boxes and its ``size`` (frame)."""
+    kingdom's link fills in ``kingdom``, its ``bonus`` boxes and its ``size`` (frame).
+
+    Raises
+    ------
+    ApiError
+        400 for an address value longer than any legal one (kingdom, bonus, size).
+    """
+    size = _address_words("size", LONGEST_SIZE_WORD)
     return render_template(
         "kingdomino.html",
         kingdom=inputs.given("kingdom", longest=LONGEST_KINGDOM),
-        bonus=[word.strip() for word in request.args.getlist("bonus") if word.strip()],
-        size=inputs.given("size"),
+        bonus=_address_words("bonus", LONGEST_BONUS_WORD),
+        size=size[0] if size else None,
     )
 
 
@@ -111,7 +145,7 @@ def compare_page() -> str:
             inputs.given("kingdom1", longest=LONGEST_KINGDOM),
             inputs.given("kingdom2", longest=LONGEST_KINGDOM),
         ],
-        bonus=[word.strip() for word in request.args.getlist("bonus") if word.strip()],
+        bonus=_address_words("bonus", LONGEST_BONUS_WORD),
     )
 
 

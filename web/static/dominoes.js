@@ -311,6 +311,7 @@
     }
 
     function choose(index) {
+      if (index !== active) R.status(pickerStatus, ""); // a refused tap named the hand chosen before
       active = index;
       players.forEach((player, i) => player.section.classList.toggle("active", i === active));
       document.getElementById("picker-target").textContent = `player ${active + 1}`;

@@ -365,17 +365,27 @@
     // typed after a saved 7x7 one was scored in the 7x7 frame, unlike on a fresh page).
     let frame = null;
     const framed = (body) => (frame === null ? body : { ...body, size: frame });
-    // A notation's squares, rows joined by "/": the box's text and the board's compared.
+    // A notation's squares, row by row, as the engine reads them (docs/kingdomino.md):
+    // case, spaces, blank lines, compact rows ("CF1FF") and "F0" for "F" alike.
     const squaresOf = (text) =>
       text
-        .trim()
         .toUpperCase()
-        .split(/\s*[\n/]\s*/)
-        .map((row) => row.split(/\s+/).join(" "))
-        .join("/");
-    // Typed in the box and not the kingdom on the board: another kingdom, scored in the
-    // frame of its own grid. The saved kingdom's text scored again keeps its frame.
-    const another = (text) => frame !== null && squaresOf(text) !== squaresOf(widget.notation());
+        .split(/[\n/]/)
+        .map((row) => (row.replace(/\s+/g, "").match(/[A-Z.][0-9]*/g) || []).map((sq) => sq.replace(/^(.)0$/, "$1")))
+        .filter((row) => row.length);
+    // Typed in the box, another kingdom than the one on the board is scored in the frame of
+    // its own grid: another grid, or more than half of its squares changed. A correction
+    // (a crown or a terrain or two retyped) or the same kingdom typed another way keeps the
+    // saved kingdom's frame (review, session 15).
+    const another = (text) => {
+      if (frame === null) return false;
+      const typed = squaresOf(text);
+      const shown = squaresOf(widget.notation());
+      if (typed.length !== shown.length || typed.some((row, i) => row.length !== shown[i].length)) return true;
+      const was = shown.flat();
+      const changed = typed.flat().filter((sq, i) => sq !== was[i]).length;
+      return 2 * changed > was.length;
+    };
     document.querySelectorAll("section.kingdom .new-kingdom, section.kingdom input[type=file]").forEach((node) =>
       node.addEventListener(node.matches("input") ? "change" : "click", () => {
         frame = null;
