@@ -203,6 +203,19 @@ def too_long(value: str, longest: Longest) -> str | None:
     return None
 
 
+def _match_target(text: str) -> int:
+    """A match's target in points, 1 to 99,999; raises ``ValueError`` for any other."""
+    value = int(text)
+    if not 0 < value < 100_000:
+        raise ValueError(f"target {value} is not 1 to 99,999 points")
+    return value
+
+
+#: A match's target in a page's address (``?target=100``): 5 digits at most (session 15:
+#: a 5,000-digit target reached the page and was written into it).
+LONGEST_TARGET = Longest(5, "match target", _match_target)
+
+
 def label(name: str) -> str:
     """The uploaded file ``name`` as errors name it: its file name, else the field."""
     upload = request.files.get(name)

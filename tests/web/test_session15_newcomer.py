@@ -220,7 +220,7 @@ def test_a_seat_photo_refused_says_the_hand_kept(page: Any, live_server: str) ->
     status = "section.player[data-player='2'] .status"
     page.wait_for_function(f"document.querySelector(\"{status}\").textContent.includes('GIF')")
     assert page.text_content(status) == (
-        "the photo is a GIF: send a JPEG or PNG photo The hand below is still the one from "
+        "the photo is a GIF: send a JPEG or PNG photo. The hand below is still the one from "
         "before (7 tiles, 46 pips), not this photo."
     )
     # The round is scored again with the hand kept once the refusal is in (under load the

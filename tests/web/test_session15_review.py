@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from tests.web.pages import SAMPLES
+
 
 @pytest.mark.parametrize(
     ("field", "value", "said"),
@@ -50,3 +52,103 @@ def test_cross_a_refused_tap_is_not_said_once_another_hand_is_chosen(
     page.wait_for_function("document.getElementById('picker-status').textContent !== ''")
     page.click(seat.format(1))
     assert page.inner_text("#picker-status") == ""
+
+
+# The second check (session 15): the saved kingdom's frame follows the saved kingdom.
+_SAVED_7 = "/kingdomino/?kingdom=C+F1+F+F&bonus=middle&size=7"
+
+
+def _scored(page: Any, typed: str) -> dict[str, Any]:
+    """Type ``typed`` in the box, press Score this, and give the body posted."""
+    page.fill("#notation", typed)
+    with page.expect_request("**/api/kingdomino/score") as request:
+        page.click("#use-notation")
+    body: dict[str, Any] = request.value.post_data_json
+    return body
+
+
+def test_a_saved_7x7_kingdom_changed_a_step_at_a_time_loses_its_frame_when_another(
+    page: Any, live_server: str
+) -> None:
+    page.goto(live_server + _SAVED_7)
+    page.wait_for_function("document.getElementById('total').textContent === '13'")
+    # B1 tapped to wheat (a correction of the saved kingdom, its frame kept): C W1 F F,
+    # forest 2 x 0 = 0, wheat 1 x 1 = 1, +10 = 11.
+    page.click(".kingdom-board button[data-row='0'][data-col='1']")
+    page.click(".square-editor button[data-terrain='wheat']")
+    page.wait_for_function("document.getElementById('total').textContent === '11'")
+    # Then C W1 W W typed: three of the saved kingdom's four squares changed, another
+    # kingdom, scored as on a fresh page: wheat 3 x 1 = 3 in its own 5x5 frame (column 3
+    # is out of the frame centred on the castle: no bonus).
+    page.click("details.notation summary")
+    assert "size" not in _scored(page, "C W1 W W")
+    page.wait_for_function("document.getElementById('total').textContent === '3'")
+
+
+def test_a_row_added_to_a_saved_7x7_kingdom_keeps_its_frame_and_says_so(
+    page: Any, live_server: str
+) -> None:
+    page.goto(live_server + _SAVED_7)
+    page.wait_for_function("document.getElementById('total').textContent === '13'")
+    page.click("details.notation summary")
+    # A row of empty squares added: every saved square kept. In the 7x7 frame centred on
+    # the castle (rows -3..3, columns -3..3) the 2x4 kingdom fits: 3 + 10 = 13 (3 in 5x5).
+    assert _scored(page, "C F1 F F/. . . .")["size"] == "7"
+    page.wait_for_function(
+        "document.querySelector('section.kingdom .status').textContent.startsWith("
+        '"Scored in the saved kingdom\'s 7×7 frame (Mighty Duel)")'
+    )
+    assert page.inner_text("#total") == "13"
+
+
+def test_cross_a_refused_photo_leaves_went_out_as_tapped(page: Any, live_server: str) -> None:
+    # Player 1 holds 6-6 (12 pips), player 2 went out: player 2 scores 12
+    # (rules/cross.txt: the player who went out wins the others' pips). A photo then sent
+    # for player 2 and refused leaves Went out as it was, and says so.
+    page.route(
+        "**/api/dominoes/count",
+        lambda route: route.fulfill(
+            status=415, json={"error": "the photo is a GIF: send a JPEG or PNG photo"}
+        ),
+    )
+    seat = "section.player[data-player='{}']"
+    page.goto(live_server + "/cross/")
+    page.click(seat.format(1) + " .choose")
+    page.click("#picker [data-tile='6-6']")
+    page.click(seat.format(2) + " .went-out")
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 12'")
+    page.set_input_files(seat.format(2) + " .hand-photo", str(SAMPLES / "hand-2.jpg"))
+    status = seat.format(2) + " .status"
+    page.wait_for_function(f"document.querySelector(\"{status}\").textContent.includes('GIF')")
+    assert page.text_content(status) == (
+        "the photo is a GIF: send a JPEG or PNG photo. This player still went out (no tiles), "
+        "not this photo."
+    )
+    page.wait_for_function("document.getElementById('winner').textContent === 'Player 2 scores 12'")
+    assert page.get_attribute(seat.format(2) + " .went-out", "aria-pressed") == "true"
+
+
+@pytest.mark.parametrize(
+    ("address", "rounds"),
+    [("/cross/", {"match": "6-6 / "}), ("/two-step/round", {"rounds": "5 3"})],
+)
+def test_a_match_target_longer_than_any_is_refused_by_length(
+    client: FlaskClient, address: str, rounds: dict[str, str]
+) -> None:
+    response = client.get(address, query_string={**rounds, "target": "9" * 5000})
+    assert response.status_code == 400
+    text = html.unescape(response.get_data(as_text=True))
+    assert (
+        "the target in the address is 5,000 characters long, longer than any legal match "
+        "target (5 at most): check the link"
+    ) in text
+    assert "9" * 1000 not in text
+
+
+def test_bonus_words_split_by_a_comma_are_both_bonuses(page: Any, live_server: str) -> None:
+    # C F1 F F in the 7x7 frame: forest 3 x 1 = 3, Middle Kingdom +10; Harmony needs a full
+    # 7x7 kingdom (+5 only then): 13.
+    page.goto(live_server + "/kingdomino/?kingdom=C+F1+F+F&bonus=middle,harmony&size=7")
+    page.wait_for_function("document.getElementById('total').textContent === '13'")
+    assert page.is_checked("input[name=bonus][value=middle]")
+    assert page.is_checked("input[name=bonus][value=harmony]")

@@ -39,7 +39,9 @@ def page() -> str:
         targets=engine.TARGETS,
         hands=hands,
         match=rounds,
-        target=inputs.given("target") if rounds is not None else None,
+        target=inputs.given("target", longest=inputs.LONGEST_TARGET)
+        if rounds is not None
+        else None,
     )
 
 

@@ -51,7 +51,9 @@ def round_page() -> str:
         position=given,
         optional=optional,
         rounds=rounds,
-        target=inputs.given("target") if rounds is not None else None,
+        target=inputs.given("target", longest=inputs.LONGEST_TARGET)
+        if rounds is not None
+        else None,
     )
 
 

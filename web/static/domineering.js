@@ -530,7 +530,7 @@
       const gone = `${dropped.length === 1 ? "Pair" : "Pairs"} ${dropped.join(", ")} ${dropped.length === 1 ? "is" : "are"} off the ${rows} × ${cols} board: dropped.`;
       analysed.then(() => {
         if (position() !== asked) return; // tapped meanwhile: that is the news now
-        if (status.textContent) R.status(status, `${status.textContent} ${gone}`, status.classList.contains("error") ? "error" : "");
+        if (status.textContent) R.status(status, R.sentences(status.textContent, gone), status.classList.contains("error") ? "error" : "");
         else R.status(status, gone);
       });
     };

@@ -294,9 +294,12 @@
             // say of theirs (session 15: the round's score read as the new photo's).
             const count = player.tiles.length;
             const kept = `The hand below is still the one from before (${count} tile${count === 1 ? "" : "s"}, ${pipsOf(player.tiles)} pips), not this photo.`;
-            R.status(statusNode, `${statusNode.textContent} ${kept}`, "error");
+            R.status(statusNode, R.sentences(statusNode.textContent, kept), "error");
+          } else if (player.entered) {
+            // "Went out" stays as tapped (session 15 check: a refused photo undid it).
+            R.status(statusNode, R.sentences(statusNode.textContent, "This player still went out (no tiles), not this photo."), "error");
           }
-          player.unread = !tiles && !player.tiles.length;
+          player.unread = !tiles && !player.tiles.length && !player.entered;
           player.failed = !tiles;
           changed();
         });

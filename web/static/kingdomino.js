@@ -373,22 +373,31 @@
         .split(/[\n/]/)
         .map((row) => (row.replace(/\s+/g, "").match(/[A-Z.][0-9]*/g) || []).map((sq) => sq.replace(/^(.)0$/, "$1")))
         .filter((row) => row.length);
-    // Typed in the box, another kingdom than the one on the board is scored in the frame of
-    // its own grid: another grid, or more than half of its squares changed. A correction
-    // (a crown or a terrain or two retyped) or the same kingdom typed another way keeps the
-    // saved kingdom's frame (review, session 15).
+    // The kingdom the frame came with (the saved one), as its squares.
+    let framedKingdom = null;
+    // Typed in the box, another kingdom than the saved one is scored in the frame of its
+    // own grid: more than half of the saved kingdom's squares changed or gone (compared
+    // square by square, from the top left). A correction (a crown or a terrain or two
+    // retyped, squares added), the same kingdom typed another way, or one changed a step
+    // at a time by taps and typing keeps the saved kingdom's frame (review and second
+    // check, session 15).
     const another = (text) => {
-      if (frame === null) return false;
+      if (frame === null || framedKingdom === null) return false;
       const typed = squaresOf(text);
-      const shown = squaresOf(widget.notation());
-      if (typed.length !== shown.length || typed.some((row, i) => row.length !== shown[i].length)) return true;
-      const was = shown.flat();
-      const changed = typed.flat().filter((sq, i) => sq !== was[i]).length;
-      return 2 * changed > was.length;
+      let squares = 0;
+      let changed = 0;
+      framedKingdom.forEach((row, r) =>
+        row.forEach((square, c) => {
+          squares += 1;
+          if (!typed[r] || typed[r][c] !== square) changed += 1;
+        })
+      );
+      return 2 * changed > squares;
     };
     document.querySelectorAll("section.kingdom .new-kingdom, section.kingdom input[type=file]").forEach((node) =>
       node.addEventListener(node.matches("input") ? "change" : "click", () => {
         frame = null;
+        framedKingdom = null;
       })
     );
     const section = document.querySelector("section.kingdom");
@@ -410,7 +419,7 @@
 
     function show(answer) {
       lastAnswer = answer;
-      draft.save({ kingdom: answer.kingdom, bonus: currentBonuses(), size: frame });
+      draft.save({ kingdom: answer.kingdom, bonus: currentBonuses(), size: frame, framed: framedKingdom });
       answerBox.hidden = false;
       document.getElementById("total").textContent = answer.total;
       document.getElementById("total-bar-value").textContent = answer.total;
@@ -435,8 +444,9 @@
        the top is out of sight) and the text typed stays as it is, as does the photo:
        only a notation that scores replaces the photo's reading (`fromNotation`). */
     /* `fresh`: another kingdom typed, scored without the saved kingdom's frame, which is
-       dropped once it scores (a refused one leaves the saved kingdom and its frame). */
-    async function rescore(text, fromNotation, fresh = false) {
+       dropped once it scores (a refused one leaves the saved kingdom and its frame).
+       `sayFrame`: a kingdom typed and scored in the saved kingdom's frame says so. */
+    async function rescore(text, fromNotation, fresh = false, sayFrame = false) {
       const ticket = requests.next();
       // Cleared as the request leaves (as on the Domineering page): a late answer to an
       // earlier request must not wipe what the box said since ("Type the kingdom first").
@@ -474,6 +484,14 @@
           );
         }
         frame = null;
+        framedKingdom = null;
+      } else if (sayFrame && frame !== null) {
+        // A typed correction keeps the saved kingdom's frame: said, so the 7x7 scoring is
+        // seen (second check, session 15: nothing said it).
+        R.status(
+          widget.status,
+          `Scored in the saved kingdom's ${frame}×${frame} frame${frame === "7" ? " (Mighty Duel)" : ""}: Empty 5×5 starts a new kingdom.`
+        );
       }
       show(data);
     }
@@ -499,7 +517,8 @@
     );
     document.getElementById("use-notation").addEventListener("click", () => {
       if (!R.filled(notation, EMPTY_KINGDOM, notationStatus, widget.status)) return;
-      rescore(notation.value, true, another(notation.value));
+      const fresh = another(notation.value);
+      rescore(notation.value, true, fresh, !fresh);
     });
     R.status(widget.status, "");
     if (R.given(given)) {
@@ -520,11 +539,12 @@
       const odd = [...new Set(asked.filter((word) => !boxes.includes(word)))];
       const oddSaid = odd.map((word) => `bonus '${word}' is not one of: ${boxes.join(", ")}`).join("; ");
       frame = typeof givenSize === "string" && givenSize ? givenSize : null;
+      framedKingdom = frame === null ? null : squaresOf(given);
       notation.value = given.split("/").join("\n");
       rescore(given, true).then(() => {
         if (!lastAnswer) {
           notation.closest("details").open = true;
-          if (odd.length) R.status(widget.status, `${widget.status.textContent} In the address, ${oddSaid}.`, "error");
+          if (odd.length) R.status(widget.status, R.sentences(widget.status.textContent, `In the address, ${oddSaid}.`), "error");
         } else if (!widget.status.textContent) {
           const inFrame = frame ? `, in the ${frame}×${frame} frame${frame === "7" ? " (Mighty Duel)" : ""}` : "";
           const left = odd.length ? `In the address, ${oddSaid} (left out). ` : "";
@@ -550,6 +570,7 @@
     };
     if (kept && typeof kept.kingdom === "string" && kept.kingdom) {
       frame = kept.size === "7" || kept.size === "5" || kept.size === 7 || kept.size === 5 ? String(kept.size) : null;
+      framedKingdom = frame === null ? null : Array.isArray(kept.framed) ? kept.framed : squaresOf(kept.kingdom);
       document.querySelectorAll("input[name=bonus]").forEach((box) => {
         box.checked = Array.isArray(kept.bonus) && kept.bonus.includes(box.value);
       });

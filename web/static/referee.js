@@ -193,6 +193,16 @@
 
   Referee.tileText = (tile) => `${tile[0]}-${tile[1]}`;
 
+  /* Messages said one after another in a status line, each ended as a sentence ("the photo
+     is a GIF: send a JPEG or PNG photo. The hand below is ..."); blank ones left out
+     (session 15: they ran together). */
+  Referee.sentences = (...parts) =>
+    parts
+      .map((part) => (part || "").trim())
+      .filter(Boolean)
+      .map((part, i, all) => (i < all.length - 1 && !/[.!?:…)]$/.test(part) ? `${part}.` : part))
+      .join(" ");
+
   /* Every tile of a double-six set, [low, high], sorted. */
   Referee.doubleSix = function () {
     const tiles = [];
