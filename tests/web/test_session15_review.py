@@ -152,3 +152,16 @@ def test_bonus_words_split_by_a_comma_are_both_bonuses(page: Any, live_server: s
     page.wait_for_function("document.getElementById('total').textContent === '13'")
     assert page.is_checked("input[name=bonus][value=middle]")
     assert page.is_checked("input[name=bonus][value=harmony]")
+
+
+def test_a_frame_in_the_address_that_is_not_5_or_7_is_named_and_left_out(
+    page: Any, live_server: str
+) -> None:
+    # C F1 F F with Middle Kingdom in its own 5x5 frame: column 3 is out of the frame
+    # centred on the castle, so no bonus: forest 3 x 1 = 3.
+    page.goto(live_server + "/kingdomino/?kingdom=C+F1+F+F&bonus=middle&size=6")
+    page.wait_for_function("document.getElementById('total').textContent === '3'")
+    assert page.inner_text("section.kingdom .status") == (
+        "In the address, size '6' is not a frame: 5 or 7 (left out). The saved kingdom is "
+        "filled in: tap to change it, or Empty 5×5 to start a new one."
+    )

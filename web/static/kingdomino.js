@@ -524,10 +524,9 @@
     if (R.given(given)) {
       // As on the Domineering page: typed in the notation box, scored as typed (a refused
       // one stays there with its error, the box opened). Its bonus boxes ticked and its
-      // frame kept, as saved (session 14); a frame that is not 5 or 7 is the API's to
-      // refuse. A word that is no bonus (a link edited by hand) is named as the bonus and
-      // left out, the kingdom scored without it (session 15: it was said as the kingdom
-      // refused, and no kingdom shown).
+      // frame kept, as saved (session 14). A word that is no bonus, or a frame that is not
+      // 5 or 7 (a link edited by hand), is named as such and left out, the kingdom scored
+      // without it (session 15: it was said as the kingdom refused, and no kingdom shown).
       // "middle_kingdom" is the API's other name for "middle".
       const asked = (Array.isArray(givenBonus) ? givenBonus.map(String) : []).map((word) =>
         word === "middle_kingdom" ? "middle" : word
@@ -537,21 +536,28 @@
       });
       const boxes = [...document.querySelectorAll("input[name=bonus]")].map((box) => box.value);
       const odd = [...new Set(asked.filter((word) => !boxes.includes(word)))];
-      const oddSaid = odd.map((word) => `bonus '${word}' is not one of: ${boxes.join(", ")}`).join("; ");
-      frame = typeof givenSize === "string" && givenSize ? givenSize : null;
+      // A frame that is not 5 or 7 is named as the frame and left out, as an odd bonus is
+      // (session 15 check: "?size=6" was said as the kingdom refused, no kingdom shown).
+      const sized = typeof givenSize === "string" && givenSize ? givenSize : null;
+      const oddFrame = sized !== null && sized !== "5" && sized !== "7";
+      const oddSaid = [
+        ...odd.map((word) => `bonus '${word}' is not one of: ${boxes.join(", ")}`),
+        ...(oddFrame ? [`size '${sized}' is not a frame: 5 or 7`] : []),
+      ].join("; ");
+      frame = oddFrame ? null : sized;
       framedKingdom = frame === null ? null : squaresOf(given);
       notation.value = given.split("/").join("\n");
       rescore(given, true).then(() => {
         if (!lastAnswer) {
           notation.closest("details").open = true;
-          if (odd.length) R.status(widget.status, R.sentences(widget.status.textContent, `In the address, ${oddSaid}.`), "error");
+          if (oddSaid) R.status(widget.status, R.sentences(widget.status.textContent, `In the address, ${oddSaid}.`), "error");
         } else if (!widget.status.textContent) {
           const inFrame = frame ? `, in the ${frame}×${frame} frame${frame === "7" ? " (Mighty Duel)" : ""}` : "";
-          const left = odd.length ? `In the address, ${oddSaid} (left out). ` : "";
+          const left = oddSaid ? `In the address, ${oddSaid} (left out). ` : "";
           R.status(
             widget.status,
             `${left}The saved kingdom is filled in${inFrame}: tap to change it, or Empty 5×5 to start a new one.`,
-            odd.length ? "error" : undefined
+            oddSaid ? "error" : undefined
           );
         }
       });
