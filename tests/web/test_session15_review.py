@@ -165,3 +165,17 @@ def test_a_frame_in_the_address_that_is_not_5_or_7_is_named_and_left_out(
         "In the address, size '6' is not a frame: 5 or 7 (left out). The saved kingdom is "
         "filled in: tap to change it, or Empty 5×5 to start a new one."
     )
+
+
+def test_a_dispute_player_in_the_address_that_is_no_side_is_named(
+    page: Any, live_server: str
+) -> None:
+    # H holds A1-B1, V A2-A3 on a 3x4 sheet, H started and is to move; the dispute's
+    # player "x" is no side: named and left out, the claim checked for the side to move.
+    page.goto(live_server + "/domineering/?position=HH../V.../V...&move=C1-D1&player=x")
+    page.wait_for_function("document.getElementById('to-move').textContent === 'H to move'")
+    page.wait_for_function("document.getElementById('status').textContent !== ''")
+    assert page.inner_text("#status").startswith(
+        "In the address, player 'x' is not H or V (left out). The saved position is filled in"
+    )
+    assert page.input_value("#dispute-player") == "H"

@@ -615,13 +615,19 @@
       const starter = typeof givenFirst === "string" ? givenFirst.toUpperCase() : null;
       const known = starter === "H" || starter === "V";
       if (known) firstSelect.value = starter;
-      const odd = starter && !known ? `In the address, first '${givenFirst}' is not H or V (left out). ` : "";
+      // A dispute's player that is not H or V is named as `first` is (session 15 review:
+      // it was dropped without a word).
+      const claimant = givenDispute ? String(givenDispute.player || "").toUpperCase() : "";
+      const oddWords = [
+        ...(starter && !known ? [`first '${givenFirst}' is not H or V`] : []),
+        ...(claimant && claimant !== "H" && claimant !== "V" ? [`player '${givenDispute.player}' is not H or V`] : []),
+      ];
+      const odd = oddWords.length ? `In the address, ${oddWords.join("; ")} (left out). ` : "";
       analyze(known ? typedBody(typed) : { position: typed }, true).then(() => {
         // The saved dispute in its boxes (show() set the player to move), checked again
         // once the position stands, so its verdict is in sight and saved with it again.
         if (givenDispute && typeof givenDispute.move === "string") {
           disputeMove.value = givenDispute.move;
-          const claimant = String(givenDispute.player || "").toUpperCase();
           if (claimant === "H" || claimant === "V") disputePlayer.value = claimant;
           keepDispute();
           if (answer) document.getElementById("dispute").requestSubmit();
