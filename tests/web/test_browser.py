@@ -688,9 +688,14 @@ def test_cross_seat_whose_photo_failed_is_not_scored_as_gone_out(
     # "Add tiles here" and none added).
     page.click("section.player[data-player='1'] .went-out")
     page.wait_for_function(winner + "'Player 1 scores 4'")
-    # Refused again, then a tile added by hand: 1-1 (2 pips) against 2-2 (4), blocked.
+    # Refused again: Went out stays as tapped (session 15 check: a refused photo undid
+    # it), said so; then a tile added by hand: 1-1 (2 pips) against 2-2 (4), blocked.
     page.set_input_files("section.player[data-player='1'] .hand-photo", str(note))
-    page.wait_for_function(winner + "'Check the hands'")
+    page.wait_for_function(
+        "document.querySelector(\"section.player[data-player='1'] .status\")"
+        ".textContent.includes('This player still went out')"
+    )
+    assert page.inner_text("#winner") == "Player 1 scores 4"
     page.click("#picker .tile-button[data-tile='1-1']")
     page.wait_for_function(winner + "'Player 1 scores 2'")
 
