@@ -45,3 +45,16 @@ def saved_page_link(client: Any, game: str, answer: dict[str, Any], words: str) 
     links = re.findall(rf'<a href="([^"]*)">{re.escape(words)}</a>', page)
     assert len(links) == 1
     return html.unescape(links[0])
+
+
+def wait_text(page: Any, element_id: str, text: str) -> None:
+    """Wait until the page's element ``element_id`` says exactly ``text`` (its textContent)."""
+    page.wait_for_function(
+        "([id, text]) => document.getElementById(id).textContent === text",
+        arg=[element_id, text],
+    )
+
+
+#: A saved kingdom's page link in the 7x7 frame with Middle Kingdom (C F1 F F: forest
+#: 3 x 1 = 3, +10 for the castle in the middle of the 7x7 frame: 13).
+SAVED_7X7 = "/kingdomino/?kingdom=C+F1+F+F&bonus=middle&size=7"

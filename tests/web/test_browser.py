@@ -695,7 +695,8 @@ def test_cross_seat_whose_photo_failed_is_not_scored_as_gone_out(
         "document.querySelector(\"section.player[data-player='1'] .status\")"
         ".textContent.includes('This player still went out')"
     )
-    assert page.inner_text("#winner") == "Player 1 scores 4"
+    # The round is scored again once the refusal is in ("Reading the photo…" until then).
+    page.wait_for_function(winner + "'Player 1 scores 4'")
     page.click("#picker .tile-button[data-tile='1-1']")
     page.wait_for_function(winner + "'Player 1 scores 2'")
 

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.pages import wait_text
+
 pytestmark = pytest.mark.browser
 
 
@@ -23,10 +25,8 @@ def _pips(page: Any, player: int, value: str) -> None:
     )
 
 
-def _winner(page: Any, text: str) -> None:
-    page.wait_for_function(
-        "text => document.getElementById('winner').textContent === text", arg=text
-    )
+def _winner(page: Any, said: str) -> None:
+    wait_text(page, "winner", said)
 
 
 def test_cross_a_hidden_seat_keeps_its_tiles_until_the_round_is_added(

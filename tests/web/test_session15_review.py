@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.web.pages import SAMPLES
+from tests.web.pages import SAMPLES, SAVED_7X7
 
 
 @pytest.mark.parametrize(
@@ -55,7 +55,6 @@ def test_cross_a_refused_tap_is_not_said_once_another_hand_is_chosen(
 
 
 # The second check (session 15): the saved kingdom's frame follows the saved kingdom.
-_SAVED_7 = "/kingdomino/?kingdom=C+F1+F+F&bonus=middle&size=7"
 
 
 def _scored(page: Any, typed: str) -> dict[str, Any]:
@@ -70,7 +69,7 @@ def _scored(page: Any, typed: str) -> dict[str, Any]:
 def test_a_saved_7x7_kingdom_changed_a_step_at_a_time_loses_its_frame_when_another(
     page: Any, live_server: str
 ) -> None:
-    page.goto(live_server + _SAVED_7)
+    page.goto(live_server + SAVED_7X7)
     page.wait_for_function("document.getElementById('total').textContent === '13'")
     # B1 tapped to wheat (a correction of the saved kingdom, its frame kept): C W1 F F,
     # forest 2 x 0 = 0, wheat 1 x 1 = 1, +10 = 11.
@@ -88,7 +87,7 @@ def test_a_saved_7x7_kingdom_changed_a_step_at_a_time_loses_its_frame_when_anoth
 def test_a_row_added_to_a_saved_7x7_kingdom_keeps_its_frame_and_says_so(
     page: Any, live_server: str
 ) -> None:
-    page.goto(live_server + _SAVED_7)
+    page.goto(live_server + SAVED_7X7)
     page.wait_for_function("document.getElementById('total').textContent === '13'")
     page.click("details.notation summary")
     # A row of empty squares added: every saved square kept. In the 7x7 frame centred on

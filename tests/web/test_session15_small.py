@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.pages import SAVED_7X7, wait_text
+
 pytestmark = pytest.mark.browser
 
 
@@ -39,13 +41,12 @@ def _scores_sent(page: Any) -> list[dict[str, Any]]:
 #: crown = 3; in the 7x7 frame the castle can be its middle (columns 3 to 6 of 7): +10,
 #: 13. In the 5x5 frame its grid gives, the castle in the middle would leave F F out of
 #: it: no bonus, 3.
-_SAVED_7 = "/kingdomino/?kingdom=C+F1+F+F&bonus=middle&size=7"
 
 
 def test_a_kingdom_typed_after_a_saved_7x7_one_is_scored_as_on_a_fresh_page(
     page: Any, live_server: str
 ) -> None:
-    page.goto(live_server + _SAVED_7)
+    page.goto(live_server + SAVED_7X7)
     _total(page, 13)
     sent = _scores_sent(page)
     # Another kingdom typed: C W1 W W, wheat 3 x 1 = 3; its own grid gives the 5x5 frame,
@@ -79,7 +80,7 @@ def test_a_kingdom_typed_after_a_saved_7x7_one_is_scored_as_on_a_fresh_page(
 def test_a_saved_7x7_kingdom_keeps_its_frame_when_tapped_or_scored_again_as_typed(
     page: Any, live_server: str
 ) -> None:
-    page.goto(live_server + _SAVED_7)
+    page.goto(live_server + SAVED_7X7)
     _total(page, 13)
     sent = _scores_sent(page)
     # Its own text scored again (the box holds it, a row a line): still the 7x7 frame, 13.
@@ -272,9 +273,7 @@ def _hand(page: Any, seat: int, tiles: list[str]) -> None:
 
 
 def _winner(page: Any, said: str) -> None:
-    page.wait_for_function(
-        "(said) => document.getElementById('winner').textContent === said", arg=said
-    )
+    wait_text(page, "winner", said)
 
 
 def test_cross_new_round_clears_the_hands_and_keeps_players_and_match(
@@ -374,7 +373,7 @@ def test_cross_plays_bar_hides_while_the_answer_card_is_in_sight(
 def test_a_saved_7x7_kingdom_corrected_by_typing_keeps_its_frame(
     page: Any, live_server: str, typed: str, total: int
 ) -> None:
-    page.goto(live_server + _SAVED_7)
+    page.goto(live_server + SAVED_7X7)
     _total(page, 13)
     sent = _scores_sent(page)
     page.click("details.notation summary")
